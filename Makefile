@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: GPL-2.0
+# gupstat: `make` builds the tool, `make check` runs every test.
+
+ARCH_DIR	:= x86
+OUT		:= build
+CLANG		?= clang
+CC		?= gcc
+BPFTOOL		?= bpftool
+LIBBPF_A	?= $(shell $(CC) -print-file-name=libbpf.a)
+
+ifeq ($(V),1)
+Q :=
+msg :=
+else
+Q := @
+msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
+endif
+
+CFLAGS_COMMON	:= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -D_GNU_SOURCE -MMD -MP
+CFLAGS		?=
+USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CFLAGS)
+BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD -MP \
+		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
+
+BPF_SRCS	:= $(wildcard bpf/*.bpf.c)
+BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS))
+SKELS		:= $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
+SRCS		:= $(wildcard src/*.c)
+OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
+WORK_SRCS	:= $(wildcard tools/workload/*.c)
+WORK_OBJS	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_SRCS))
+UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
+UNIT_BINS	:= $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
+# Everything in src/ but main() is linked into the unit tests.
+LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
+
+.DELETE_ON_ERROR:
+.SECONDARY: $(BPF_OBJS)
+.PHONY: all kernel selftests vmlinux-h check check-unit check-guest clean deps run
+
+all: $(OUT)/gupstat $(OUT)/gupwork
+
+$(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUT)/%.skel.h: $(OUT)/bpf/%.bpf.o
+	$(call msg,SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
+
+# Objects include the skeletons: generate them all first.
+$(OBJS): | $(SKELS)
+
+$(OUT)/src/%.o: src/%.c | $(OUT)/src
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
+
+$(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz
+
+$(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+
+$(OUT)/gupwork: $(WORK_OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) -static -o $@ $^
+
+$(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
+	$(call msg,TEST-CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz
+
+$(OUT)/bpf $(OUT)/src $(OUT)/workload $(OUT)/tests:
+	$(Q)mkdir -p $@
+
+deps:
+	$(Q)tools/deps
+
+kernel:
+	$(Q)kernel/build base >/dev/null
+
+# The mm selftests that drive GUP, built statically from the same source.
+selftests:
+	$(Q)tools/build-selftests $(OUT)/selftests
+
+vmlinux-h:
+	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
+
+check-unit: $(UNIT_BINS)
+	$(Q)tests/run-unit $(UNIT_BINS)
+
+check-guest: all kernel selftests
+	$(Q)tests/run-guest
+
+check: all
+	$(Q)tests/check
+
+# The README's first command: the live view around a built-in workload.
+run: all kernel selftests
+	$(Q)tools/vmrun -- tools/demo
+
+clean:
+	$(Q)rm -rf $(OUT)
+
+-include $(wildcard $(OUT)/*/*.d)

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gupstat: observe the get_user_pages() slow path. */
+#include <stdio.h>
+#include <string.h>
+#include "live.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+};
+
+/* Subcommands; anything else (options, or nothing) is the live view. */
+static const struct command commands[] = {
+	{ "live", cmd_live },
+};
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	if (argc > 1 && argv[1][0] != '-') {
+		fprintf(stderr, "gupstat: unknown command '%s' (try 'gupstat --help')\n", argv[1]);
+		return 2;
+	}
+	return cmd_live(argc, argv);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A minimal TAP producer for the host unit tests. */
+#ifndef __GUPSTAT_CHECK_H
+#define __GUPSTAT_CHECK_H
+
+#include <stdio.h>
+
+static int check_nr, check_failed;
+
+#define CHECK(cond, ...) do {						\
+	check_nr++;							\
+	if (cond) {							\
+		printf("ok %d - ", check_nr);				\
+	} else {							\
+		check_failed++;						\
+		printf("not ok %d - %s:%d: ", check_nr, __FILE__, __LINE__); \
+	}								\
+	printf(__VA_ARGS__);						\
+	printf("\n");							\
+} while (0)
+
+static inline int check_done(void)
+{
+	printf("1..%d\n", check_nr);
+	return check_failed ? 1 : 0;
+}
+
+#endif /* __GUPSTAT_CHECK_H */

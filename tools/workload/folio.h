@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPWORK_FOLIO_H
+#define __GUPWORK_FOLIO_H
+
+#include <stdbool.h>
+
+#define FOLIO_MAX_SIZES	16
+
+/*
+ * Anonymous folio size through the per-size THP knobs
+ * (/sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/enabled), and the
+ * per-size anon_fault_alloc counters that confirm what faults allocated.
+ */
+struct folio_sizes {
+	int nr;
+	unsigned long kb[FOLIO_MAX_SIZES];
+	char saved[FOLIO_MAX_SIZES][16];	/* knob values to restore */
+	unsigned long long allocs[FOLIO_MAX_SIZES];	/* at folio_snapshot() */
+};
+
+int folio_parse_size(const char *s, unsigned long *kb);
+int folio_discover(struct folio_sizes *fs);
+int folio_select(struct folio_sizes *fs, unsigned long kb);
+void folio_restore(const struct folio_sizes *fs);
+int folio_snapshot(struct folio_sizes *fs);
+int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
+		  unsigned long long expected);
+
+#endif /* __GUPWORK_FOLIO_H */

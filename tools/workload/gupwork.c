@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupwork: drive the get_user_pages() slow path over a region of known
+ * size and folio size, without CONFIG_GUP_TEST.
+ *
+ *   gupwork [--folio 4k|64k|2m] [--size MB] MODE
+ *   MODE: readv | populate-read | populate-write | exec -- CMD [ARG]...
+ *
+ * readv, populate-*: map and fault in SIZE MB, confirm the folio size from
+ * anon_fault_alloc, then look every page up once through GUP:
+ * process_vm_readv() on ourselves (pin_user_pages_remote()) or
+ * MADV_POPULATE_READ/WRITE (GUP without a pages array).
+ * exec: set the folio size, run CMD (e.g. gup_test), then confirm that it
+ * faulted in SIZE MB of that folio size.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include "folio.h"
+
+#define MB		(1UL << 20)
+#define PAGE		4096UL
+#define READV_CHUNK	(4 * MB)
+
+struct work {
+	unsigned long folio_kb;
+	unsigned long size;
+	struct folio_sizes fs;
+};
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* A region aligned to 2 MB so every folio size can map it fully. */
+static char *map_region(unsigned long size)
+{
+	unsigned long align = 2 * MB;
+	char *p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *start;
+
+	if (p == MAP_FAILED)
+		return NULL;
+	start = (char *)(((unsigned long)p + align - 1) & ~(align - 1));
+	if (start > p)
+		munmap(p, start - p);
+	munmap(start + size, p + align - start);
+	return start;
+}
+
+static char *prepare_region(struct work *w)
+{
+	unsigned long off;
+	char *region;
+	int err;
+
+	err = folio_snapshot(&w->fs);
+	region = err ? NULL : map_region(w->size);
+	if (!region) {
+		fprintf(stderr, "gupwork: cannot map %lu MB: %s\n", w->size / MB,
+			strerror(err ? -err : errno));
+		return NULL;
+	}
+	for (off = 0; off < w->size; off += PAGE)
+		region[off] = (char)off | 1;
+	if (folio_confirm(&w->fs, w->folio_kb, w->size / (w->folio_kb * 1024))) {
+		fprintf(stderr, "gupwork: folio size %lukB not confirmed; no numbers taken\n",
+			w->folio_kb);
+		return NULL;
+	}
+	return region;
+}
+
+/* pin_user_pages_remote() on ourselves, READV_CHUNK bytes per call. */
+static int do_readv(char *region, unsigned long size, unsigned long *calls)
+{
+	char *buf = malloc(READV_CHUNK);
+	unsigned long off;
+	ssize_t n;
+
+	if (!buf)
+		return -ENOMEM;
+	for (off = 0; off < size; off += READV_CHUNK) {
+		struct iovec local = { buf, READV_CHUNK };
+		struct iovec remote = { region + off, READV_CHUNK };
+
+		n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+		if (n != READV_CHUNK || buf[0] != ((char)off | 1)) {
+			fprintf(stderr, "gupwork: process_vm_readv at +%lu: %s\n", off,
+				n < 0 ? strerror(errno) : "short or wrong data");
+			free(buf);
+			return -EIO;
+		}
+		(*calls)++;
+	}
+	free(buf);
+	return 0;
+}
+
+static int do_populate(char *region, unsigned long size, int advice,
+		       unsigned long *calls)
+{
+	*calls = 1;
+	if (!madvise(region, size, advice))
+		return 0;
+	fprintf(stderr, "gupwork: madvise(MADV_POPULATE_%s): %s\n",
+		advice == MADV_POPULATE_READ ? "READ" : "WRITE", strerror(errno));
+	return -errno;
+}
+
+static int run_region_mode(struct work *w, const char *mode)
+{
+	unsigned long calls = 0;
+	char *region;
+	double t0;
+	int err;
+
+	if (strcmp(mode, "readv") && strcmp(mode, "populate-read") &&
+	    strcmp(mode, "populate-write")) {
+		fprintf(stderr, "gupwork: unknown mode '%s' (readv, populate-read, populate-write, exec)\n",
+			mode);
+		return 2;
+	}
+	region = prepare_region(w);
+	if (!region)
+		return 1;
+	t0 = now_us();
+	if (!strcmp(mode, "readv"))
+		err = do_readv(region, w->size, &calls);
+	else
+		err = do_populate(region, w->size, !strcmp(mode, "populate-read") ?
+				  MADV_POPULATE_READ : MADV_POPULATE_WRITE, &calls);
+	if (err)
+		return 1;
+	printf("gupwork: %s bytes %lu pages %lu calls %lu time_us %.0f\n", mode,
+	       w->size, w->size / PAGE, calls, now_us() - t0);
+	return 0;
+}
+
+static void usage(FILE *f);
+
+static int run_exec(struct work *w, char **cmd)
+{
+	int status;
+	pid_t pid;
+
+	if (!cmd[0]) {
+		usage(stderr);
+		return 2;
+	}
+	if (folio_snapshot(&w->fs))
+		return 1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		execvp(cmd[0], cmd);
+		fprintf(stderr, "gupwork: cannot run '%s': %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return 1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "gupwork: '%s' failed (status %d)\n", cmd[0], status);
+		return 1;
+	}
+	if (folio_confirm(&w->fs, w->folio_kb, w->size / (w->folio_kb * 1024))) {
+		fprintf(stderr, "gupwork: folio size %lukB not confirmed: discard '%s' results\n",
+			w->folio_kb, cmd[0]);
+		return 1;
+	}
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] readv|populate-read|populate-write\n"
+	      "       gupwork [--folio 4k|64k|2m] [--size MB] exec -- CMD [ARG]...\n", f);
+}
+
+static int parse(struct work *w, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "folio", required_argument, NULL, 'f' },
+		{ "size", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	char *end;
+	int c;
+
+	w->folio_kb = 4;
+	w->size = 64 * MB;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+f:s:h", opts, NULL)) != -1) {
+		if (c == 'f' && !folio_parse_size(optarg, &w->folio_kb))
+			continue;
+		if (c == 's' && (w->size = strtoul(optarg, &end, 10) * MB) && !*end)
+			continue;
+		if (c == 'h') {
+			usage(stdout);
+			exit(0);
+		}
+		fprintf(stderr, "gupwork: bad option or value '%s'\n", argv[optind - 1]);
+		return -EINVAL;
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return -EINVAL;
+	}
+	return optind;
+}
+
+int main(int argc, char **argv)
+{
+	struct work w;
+	int i, err, rc;
+
+	i = parse(&w, argc, argv);
+	if (i < 0)
+		return 2;
+	if (w.size % (w.folio_kb * 1024)) {
+		fprintf(stderr, "gupwork: --size is not a multiple of the folio size\n");
+		return 2;
+	}
+	err = folio_discover(&w.fs);
+	if (!err)
+		err = folio_select(&w.fs, w.folio_kb);
+	if (err) {
+		fprintf(stderr, "gupwork: cannot set folio size %lukB via %s: %s\n",
+			w.folio_kb, "/sys/kernel/mm/transparent_hugepage", strerror(-err));
+		folio_restore(&w.fs);
+		return 1;
+	}
+	if (!strcmp(argv[i], "exec"))
+		rc = run_exec(&w, argv + i + 1 + (argv[i + 1] && !strcmp(argv[i + 1], "--")));
+	else
+		rc = run_region_mode(&w, argv[i]);
+	folio_restore(&w.fs);
+	return rc;
+}
