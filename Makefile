@@ -36,7 +36,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS)
-.PHONY: all kernel selftests vmlinux-h check check-unit check-guest clean deps run
+.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run
 
 all: $(OUT)/gupstat $(OUT)/gupwork
 
@@ -87,18 +87,22 @@ selftests:
 vmlinux-h:
 	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
 
-check-unit: $(UNIT_BINS)
+unit-tests: $(UNIT_BINS)
+
+check-unit: unit-tests
 	$(Q)tests/run-unit $(UNIT_BINS)
 
-check-guest: all kernel selftests
-	$(Q)tests/run-guest
-
-check: all
+# `make check` and `make run` start from a bare machine: packages first,
+# then a fresh make, so that libbpf.a is found once it is installed.
+check: deps
+	$(Q)$(MAKE) --no-print-directory all unit-tests kernel selftests
 	$(Q)tests/check
 
-# The README's first command: the live view around a built-in workload.
-run: all kernel selftests
-	$(Q)tools/vmrun -- tools/demo
+# The README's first command: the live view around a built-in workload,
+# in the guest on the base kernel.
+run: deps
+	$(Q)$(MAKE) --no-print-directory all kernel selftests
+	$(Q)tools/vmrun --kernel base -- tools/demo
 
 clean:
 	$(Q)rm -rf $(OUT)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Histogram printing: linear for small counts, log2 for times. */
+#include <stdbool.h>
 #include <string.h>
 #include "hist.h"
 
@@ -17,23 +18,30 @@ void hist_bar(char *buf, __u64 val, __u64 max, int width)
 	buf[width] = '\0';
 }
 
-static __u64 slots_max(const __u64 *slots, int nr, int *lo, int *hi)
+/*
+ * Find the non-empty span [*lo, *hi] and the largest count, and print the
+ * header row (@width: the value column's). False when there is nothing.
+ */
+static bool hist_head(FILE *f, const char *unit, int width, const __u64 *slots,
+		      int nr, int *lo, int *hi, __u64 *max)
 {
-	__u64 max = 0;
 	int i;
 
 	*lo = -1;
 	*hi = -1;
+	*max = 0;
 	for (i = 0; i < nr; i++) {
 		if (!slots[i])
 			continue;
 		if (*lo < 0)
 			*lo = i;
 		*hi = i;
-		if (slots[i] > max)
-			max = slots[i];
+		if (slots[i] > *max)
+			*max = slots[i];
 	}
-	return max;
+	fprintf(f, "     %-*s : %s\n", width, unit,
+		*lo < 0 ? "(no events)" : "count    distribution");
+	return *lo >= 0;
 }
 
 /* Slot i counts the value first + i; the last slot holds everything above. */
@@ -42,13 +50,10 @@ void hist_print_linear(FILE *f, const char *unit, const __u64 *slots,
 {
 	char bar[BAR_WIDTH + 1];
 	int i, lo, hi;
-	__u64 max = slots_max(slots, nr_slots, &lo, &hi);
+	__u64 max;
 
-	if (lo < 0) {
-		fprintf(f, "     %-13s : (no events)\n", unit);
+	if (!hist_head(f, unit, 13, slots, nr_slots, &lo, &hi, &max))
 		return;
-	}
-	fprintf(f, "     %-13s : count    distribution\n", unit);
 	for (i = lo; i <= hi; i++) {
 		hist_bar(bar, slots[i], max, BAR_WIDTH);
 		if (i == nr_slots - 1)
@@ -66,13 +71,10 @@ void hist_print_log2(FILE *f, const char *unit, const __u64 *slots,
 {
 	char bar[BAR_WIDTH + 1];
 	int i, lo, hi;
-	__u64 max = slots_max(slots, nr_slots, &lo, &hi);
+	__u64 max;
 
-	if (lo < 0) {
-		fprintf(f, "     %-19s : (no events)\n", unit);
+	if (!hist_head(f, unit, 19, slots, nr_slots, &lo, &hi, &max))
 		return;
-	}
-	fprintf(f, "     %-19s : count    distribution\n", unit);
 	for (i = 0; i <= hi; i++) {
 		unsigned long long low = i ? 1ULL << (i - 1) : 0;
 		unsigned long long high = i ? (1ULL << i) - 1 : 0;

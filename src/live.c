@@ -53,6 +53,32 @@ static int walk_shape(const struct btf *btf, bool *returns_count)
 	return 0;
 }
 
+/*
+ * Seed the process filter with @pid (none: count everything) and, for a
+ * command, follow its forks from the moment it is released.
+ */
+static int filter_seed(struct walk_bpf *skel, __u32 pid)
+{
+	__u8 one = 1;
+
+	if (!pid)
+		return 0;
+	if (bpf_program__autoload(skel->progs.filter_fork)) {
+		skel->links.filter_fork = bpf_program__attach(skel->progs.filter_fork);
+		if (!skel->links.filter_fork) {
+			fprintf(stderr, "gupstat: cannot follow the command's forks (sched_process_fork): %s\n",
+				strerror(errno));
+			return -errno;
+		}
+	}
+	if (bpf_map__update_elem(skel->maps.filter_tgids, &pid, sizeof(pid),
+				 &one, sizeof(one), BPF_ANY)) {
+		fprintf(stderr, "gupstat: cannot set the process filter: %s\n", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
 /* Wait for the end: signal, duration or (with a command) its exit. */
 static int wait_for_end(const struct live_opts *o, struct child *c)
 {
@@ -85,13 +111,17 @@ static int run(const struct live_opts *o, struct walk_bpf *skel,
 			return err;
 		}
 	}
-	skel->rodata->filter_tgid = o->cmd ? c.pid : o->pid;
+	skel->rodata->filter_on = o->cmd || o->pid;
 	skel->rodata->walk_returns_count = returns_count;
+	bpf_program__set_autoload(skel->progs.filter_fork, o->cmd);
 	err = walk_bpf__load(skel);
 	if (err) {
 		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
 		goto out_kill;
 	}
+	err = filter_seed(skel, o->cmd ? c.pid : o->pid);
+	if (err)
+		goto out_kill;
 	err = probe_attach(walk);
 	if (err)
 		goto out_kill;

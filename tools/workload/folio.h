@@ -15,7 +15,9 @@ struct folio_sizes {
 	int nr;
 	unsigned long kb[FOLIO_MAX_SIZES];
 	char saved[FOLIO_MAX_SIZES][16];	/* knob values to restore */
-	unsigned long long allocs[FOLIO_MAX_SIZES];	/* at folio_snapshot() */
+	/* anon_fault_alloc and anon_fault_fallback at folio_snapshot() */
+	unsigned long long allocs[FOLIO_MAX_SIZES];
+	unsigned long long fallbacks[FOLIO_MAX_SIZES];
 };
 
 int folio_parse_size(const char *s, unsigned long *kb);

@@ -3,7 +3,7 @@
  * gupwork: drive the get_user_pages() slow path over a region of known
  * size and folio size, without CONFIG_GUP_TEST.
  *
- *   gupwork [--folio 4k|64k|2m] [--size MB] MODE
+ *   gupwork [--folio 4k|64k|2m] [--size MB] [--wait] MODE
  *   MODE: readv | populate-read | populate-write | exec -- CMD [ARG]...
  *
  * readv, populate-*: map and fault in SIZE MB, confirm the folio size from
@@ -12,14 +12,20 @@
  * MADV_POPULATE_READ/WRITE (GUP without a pages array).
  * exec: set the folio size, run CMD (e.g. gup_test), then confirm that it
  * faulted in SIZE MB of that folio size.
+ *
+ * --wait: once the region is ready, print "gupwork: ready pid N" and wait
+ * for SIGUSR1, so a tracer attached with -p N sees the GUP calls alone
+ * (exec itself walks the new stack's argument pages through GUP).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -32,6 +38,7 @@
 struct work {
 	unsigned long folio_kb;
 	unsigned long size;
+	bool wait;
 	struct folio_sizes fs;
 };
 
@@ -120,6 +127,19 @@ static int do_populate(char *region, unsigned long size, int advice,
 	return -errno;
 }
 
+/* SIGUSR1 is blocked since main(), so none is lost before sigwait(). */
+static int wait_for_go(void)
+{
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	printf("gupwork: ready pid %d\n", getpid());
+	fflush(stdout);
+	return sigwait(&set, &sig);
+}
+
 static int run_region_mode(struct work *w, const char *mode)
 {
 	unsigned long calls = 0;
@@ -135,6 +155,8 @@ static int run_region_mode(struct work *w, const char *mode)
 	}
 	region = prepare_region(w);
 	if (!region)
+		return 1;
+	if (w->wait && wait_for_go())
 		return 1;
 	t0 = now_us();
 	if (!strcmp(mode, "readv"))
@@ -165,6 +187,11 @@ static int run_exec(struct work *w, char **cmd)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
+		sigset_t usr1;
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		sigprocmask(SIG_UNBLOCK, &usr1, NULL);
 		execvp(cmd[0], cmd);
 		fprintf(stderr, "gupwork: cannot run '%s': %s\n", cmd[0], strerror(errno));
 		_exit(127);
@@ -185,7 +212,7 @@ static int run_exec(struct work *w, char **cmd)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] readv|populate-read|populate-write\n"
+	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] [--wait] readv|populate-read|populate-write\n"
 	      "       gupwork [--folio 4k|64k|2m] [--size MB] exec -- CMD [ARG]...\n", f);
 }
 
@@ -194,6 +221,7 @@ static int parse(struct work *w, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "folio", required_argument, NULL, 'f' },
 		{ "size", required_argument, NULL, 's' },
+		{ "wait", no_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -202,8 +230,13 @@ static int parse(struct work *w, int argc, char **argv)
 
 	w->folio_kb = 4;
 	w->size = 64 * MB;
+	w->wait = false;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+f:s:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+f:s:wh", opts, NULL)) != -1) {
+		if (c == 'w') {
+			w->wait = true;
+			continue;
+		}
 		if (c == 'f' && !folio_parse_size(optarg, &w->folio_kb))
 			continue;
 		if (c == 's' && (w->size = strtoul(optarg, &end, 10) * MB) && !*end)
@@ -227,6 +260,11 @@ int main(int argc, char **argv)
 	struct work w;
 	int i, err, rc;
 
+	sigset_t usr1;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
 	i = parse(&w, argc, argv);
 	if (i < 0)
 		return 2;
