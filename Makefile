@@ -95,13 +95,13 @@ check-unit: unit-tests
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) --no-print-directory all unit-tests kernel selftests
+	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel selftests
 	$(Q)tests/check
 
 # The README's first command: the live view around a built-in workload,
 # in the guest on the base kernel.
 run: deps
-	$(Q)$(MAKE) --no-print-directory all kernel selftests
+	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base -- tools/demo
 
 clean:
