@@ -23,8 +23,13 @@ BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD 
 		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
 
 BPF_SRCS	:= $(wildcard bpf/*.bpf.c)
-BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS))
-SKELS		:= $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
+# Objects that define shared maps come first: libbpf 1.1's linker fails a
+# map relocation when an extern map is seen before its definition.
+BPF_FIRST	:= stats pmu walk
+BPF_OBJS	:= $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)) \
+		   $(filter-out $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)), \
+				$(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS)))
+SKELS		:= $(OUT)/gupstat.skel.h
 SRCS		:= $(wildcard src/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
@@ -35,8 +40,8 @@ UNIT_BINS	:= $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
-.SECONDARY: $(BPF_OBJS)
-.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run
+.SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
+.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead
 
 all: $(OUT)/gupstat $(OUT)/gupwork
 
@@ -44,9 +49,15 @@ $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
-$(OUT)/%.skel.h: $(OUT)/bpf/%.bpf.o
+# One BPF object per concern, statically linked into one for one skeleton:
+# shared maps are defined once and declared extern elsewhere.
+$(OUT)/gupstat.bpf.o: $(BPF_OBJS)
+	$(call msg,BPF-LD,$@)
+	$(Q)$(BPFTOOL) gen object $@ $^
+
+$(OUT)/gupstat.skel.h: $(OUT)/gupstat.bpf.o
 	$(call msg,SKEL,$@)
-	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
+	$(Q)$(BPFTOOL) gen skeleton $< name gupstat_bpf > $@
 
 # Objects include the skeletons: generate them all first.
 $(OBJS): | $(SKELS)
@@ -103,6 +114,11 @@ check: deps
 run: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base -- tools/demo
+
+# Benchmarks: long, not part of `make check`; results go in docs/.
+bench-overhead: deps
+	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
+	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest
 
 clean:
 	$(Q)rm -rf $(OUT)

@@ -1,48 +1,71 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The page-table walk: one follow_page_pte() return is one lookup of a
- * run of PTEs (one PTE on base 6.12). Counts calls, pages and returns by
- * kind into a per-CPU map; nothing goes to user space per event.
+ * The page-table walk: one follow_page_pte() call looks up one PTE on
+ * base 6.12, a run of them on the batched kernel. Records pages per call,
+ * why calls returned no page, and how long each call held the PTE lock.
+ *
+ * Lock hold: follow_page_pte() takes the PTE lock right after entry and
+ * drops it just before returning, so its entry-to-return span bounds the
+ * hold from above (the default). With lock_exact, the hold starts where
+ * __pte_offset_map_lock() returned inside the call (lock.bpf.c).
  */
-#include "vmlinux.h"
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
-#include "compat.bpf.h"
-#include "filter.bpf.h"
+#define GUPSTAT_DEFINE_WALK
+#include "walk.bpf.h"
 
-/* Set from the kernel's BTF prototype of follow_page_pte(). */
+/* From the kernel's BTF prototype of follow_page_pte(). */
 const volatile bool walk_returns_count = false;
+const volatile bool lock_exact = false;
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct walk_stats);
-} walk_stats SEC(".maps");
-
-static __always_inline void walk_record(__u64 ret)
+static __always_inline void walk_enter(void)
 {
+	struct walk_entry e = { .entry_ns = bpf_ktime_get_ns() };
+	__u32 tid = current_tid();
+
+	if (task_wanted())
+		bpf_map_update_elem(&walk_entries, &tid, &e, BPF_ANY);
+}
+
+static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
+{
+	struct counters *c = counters_get();
 	enum walk_result res;
-	struct walk_stats *st;
-	__u32 zero = 0;
 	long pages;
 
-	if (!task_wanted())
-		return;
-	st = bpf_map_lookup_elem(&walk_stats, &zero);
-	if (!st)
-		return;
 	pages = walk_ret_pages(ret, walk_returns_count, &res);
-	st->calls++;
-	if (res >= WALK_NR_RESULTS)
-		return;
-	st->results[res]++;
+	if (c && res < WALK_NR_RESULTS)
+		c->walk_results[res]++;
+	if (start_ns)
+		hist_add(H_WALK_HOLD_NS, now - start_ns);
+	proc_add(walk_calls, 1);
 	if (res != WALK_PAGES)
 		return;
-	st->pages += pages;
-	if (pages >= WALK_BATCH_SLOTS)
-		pages = WALK_BATCH_SLOTS - 1;
-	st->batch[pages]++;
+	hist_add(H_WALK_PAGES, pages);
+	proc_add(walk_pages, pages);
+}
+
+static __always_inline void walk_exit(__u64 ret)
+{
+	__u64 now = bpf_ktime_get_ns();
+	__u32 tid = current_tid();
+	struct walk_entry *e;
+	struct counters *c;
+
+	e = bpf_map_lookup_elem(&walk_entries, &tid);
+	if (!e) {
+		/* Entered before we attached, or not a task we count. */
+		if (task_wanted() && (c = counters_get()))
+			c->state_misses++;
+		return;
+	}
+	walk_record(ret, lock_exact ? e->lock_ns : e->entry_ns, now);
+	bpf_map_delete_elem(&walk_entries, &tid);
+}
+
+SEC("fentry/follow_page_pte")
+int walk_fentry(void *ctx)
+{
+	walk_enter();
+	return 0;
 }
 
 SEC("fexit/follow_page_pte")
@@ -52,14 +75,21 @@ int walk_fexit(unsigned long long *ctx)
 
 	/* The return slot moves with the argument count; the helper knows. */
 	bpf_get_func_ret(ctx, &ret);
-	walk_record(ret);
+	walk_exit(ret);
+	return 0;
+}
+
+SEC("kprobe/follow_page_pte")
+int walk_kprobe(void *ctx)
+{
+	walk_enter();
 	return 0;
 }
 
 SEC("kretprobe/follow_page_pte")
 int BPF_KRETPROBE(walk_kretprobe, long ret)
 {
-	walk_record(ret);
+	walk_exit(ret);
 	return 0;
 }
 

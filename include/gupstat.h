@@ -21,14 +21,71 @@ enum walk_result {
 	WALK_NR_RESULTS,
 };
 
-/* Linear slots for pages per call: 1..WALK_BATCH_SLOTS-1, last is ">=". */
-#define WALK_BATCH_SLOTS	(512 + 1)
+/* How a __get_user_pages() call takes references (gup_flags). */
+enum gup_kind {
+	GUP_PIN,		/* FOLL_PIN: pin_user_pages*() */
+	GUP_GET,		/* FOLL_GET: get_user_pages*() */
+	GUP_NOREF,		/* neither: populate, mlock, fault-in */
+	GUP_NR_KINDS,
+};
 
-struct walk_stats {
-	__u64 calls;
-	__u64 pages;
-	__u64 results[WALK_NR_RESULTS];
-	__u64 batch[WALK_BATCH_SLOTS];	/* pages per successful call */
+/*
+ * Histograms, aggregated in the kernel. Those before HIST_FIRST_LOG2 are
+ * linear (slot i counts the value i; the last slot counts everything
+ * above), the rest log2 (slot i counts [2^(i-1), 2^i - 1], slot 0 zero).
+ * The id alone says which, so the BPF and printing sides cannot disagree.
+ */
+enum hist_id {
+	H_WALK_PAGES,		/* pages per follow_page_pte() call */
+	H_GRAB_PIN_REFS,	/* refs per try_grab_folio(), FOLL_PIN */
+	H_GRAB_GET_REFS,	/* refs per try_grab_folio(), FOLL_GET */
+	H_PUT_REFS,		/* refs per gup_put_folio() */
+	H_FILL_PAGES,		/* pages per gup_fill_pages() call */
+	HIST_FIRST_LOG2,
+	H_WALK_HOLD_NS = HIST_FIRST_LOG2, /* PTE-lock hold per call */
+	H_GUP_ASKED,		/* + enum gup_kind: pages asked per call */
+	H_GUP_GOT = H_GUP_ASKED + GUP_NR_KINDS,	/* + kind: pages returned */
+	H_GUP_NS = H_GUP_GOT + GUP_NR_KINDS,	/* + kind: latency */
+	H_UNPIN_PAGES = H_GUP_NS + GUP_NR_KINDS, /* unpin_user_pages() */
+	H_UNPIN_NS,
+	H_UNPIN_DIRTY_PAGES,	/* unpin_user_pages_dirty_lock() */
+	H_UNPIN_DIRTY_NS,
+	H_FILL_NS,		/* gup_fill_pages() time */
+	H_PMU_GUP,		/* counter delta per __get_user_pages() */
+	H_PMU_UNPIN,		/* counter delta per unpin_user_pages*() */
+	NR_HISTS,
+};
+
+#define HIST_LINEAR_MAX		512	/* a whole page table */
+#define HIST_SLOTS		(HIST_LINEAR_MAX + 2)
+#define HIST_LOG2_SLOTS		64
+
+struct hist {
+	__u64 count;
+	__u64 sum;
+	__u64 max;
+	__u64 slots[HIST_SLOTS];
+};
+
+/* Plain counters, summed over CPUs like the histograms. */
+struct counters {
+	__u64 walk_results[WALK_NR_RESULTS];
+	__u64 gup_calls[GUP_NR_KINDS];
+	__u64 gup_longterm;		/* of the GUP_PIN calls */
+	__u64 gup_errors[GUP_NR_KINDS];	/* calls returning -errno */
+	__u64 pmu_misses;		/* counter reads that failed */
+	__u64 state_misses;		/* exits without a recorded entry */
+};
+
+/* -P: one row per process, keyed by tgid. */
+struct proc_stats {
+	char comm[16];
+	__u64 walk_calls;
+	__u64 walk_pages;
+	__u64 gup_calls;
+	__u64 gup_pages;
+	__u64 unpin_calls;
+	__u64 unpin_pages;
 };
 
 #endif /* __GUPSTAT_H */

@@ -12,8 +12,8 @@
 
 /*
  * Can a fexit program be loaded against @btf_id? Load a two-instruction
- * one and see; this is what the kernel checks at load time (BTF, a
- * trampoline, kallsyms address), and costs well under a millisecond.
+ * one and see: the kernel checks BTF, trampoline support and the
+ * function's address at load time. Costs well under a millisecond.
  */
 static bool fentry_loadable(int btf_id)
 {
@@ -51,56 +51,86 @@ static bool in_kallsyms(const char *func)
 	return found;
 }
 
-int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe)
+static void set_autoload(struct bpf_program *prog, bool on)
+{
+	if (prog)
+		bpf_program__set_autoload(prog, on);
+}
+
+static enum attach_method choose(struct probe *p, const struct btf *btf,
+				 bool force_kprobe)
 {
 	int id = btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
+	bool sym = in_kallsyms(p->func);
 
-	p->method = ATTACH_NONE;
+	if (!p->wanted) {
+		p->skip_reason = "not requested";
+		return ATTACH_NONE;
+	}
 	if (!force_kprobe && id > 0 && fentry_loadable(id))
-		p->method = ATTACH_FENTRY;
-	else if (in_kallsyms(p->func))
-		p->method = ATTACH_KPROBE;
-	bpf_program__set_autoload(p->fentry, p->method == ATTACH_FENTRY);
-	bpf_program__set_autoload(p->kprobe, p->method == ATTACH_KPROBE);
-	if (p->method != ATTACH_NONE)
+		return ATTACH_FENTRY;
+	if (sym)
+		return ATTACH_KPROBE;
+	p->skip_reason = id > 0 ? "not in kallsyms (inlined?)" :
+		"not in this kernel (absent or inlined)";
+	return ATTACH_NONE;
+}
+
+/* Returns 0, or -ENOENT when the probe will not attach (skip_reason). */
+int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe)
+{
+	p->method = choose(p, btf, force_kprobe);
+	set_autoload(p->fentry, p->method == ATTACH_FENTRY);
+	set_autoload(p->fexit, p->method == ATTACH_FENTRY);
+	set_autoload(p->kprobe, p->method == ATTACH_KPROBE);
+	set_autoload(p->kretprobe, p->method == ATTACH_KPROBE);
+	return p->method == ATTACH_NONE ? -ENOENT : 0;
+}
+
+static int attach_one(struct probe *p, struct bpf_program *prog, int slot)
+{
+	if (!prog)
 		return 0;
-	if (id < 0)
-		fprintf(stderr, "gupstat: %s: not in kernel BTF or kallsyms (absent or inlined)\n",
-			p->func);
-	else
-		fprintf(stderr, "gupstat: %s: neither fentry nor kprobe can attach (not in kallsyms: inlined?)\n",
-			p->func);
-	return -ENOENT;
+	p->links[slot] = bpf_program__attach(prog);
+	if (p->links[slot])
+		return 0;
+	fprintf(stderr, "gupstat: cannot attach %s to %s: %s\n",
+		bpf_program__name(prog), p->func, strerror(errno));
+	return -errno;
 }
 
 int probe_attach(struct probe *p)
 {
-	struct bpf_program *prog;
+	bool fentry = p->method == ATTACH_FENTRY;
+	int err;
 
-	prog = p->method == ATTACH_FENTRY ? p->fentry : p->kprobe;
-	p->link = bpf_program__attach(prog);
-	if (p->link)
+	if (p->method == ATTACH_NONE)
 		return 0;
-	fprintf(stderr, "gupstat: cannot attach %s to %s: %s\n",
-		attach_method_name(p), p->func, strerror(errno));
-	return -errno;
+	err = attach_one(p, fentry ? p->fentry : p->kprobe, 0);
+	if (!err)
+		err = attach_one(p, fentry ? p->fexit : p->kretprobe, 1);
+	return err;
 }
 
 void probe_detach(struct probe *p)
 {
-	bpf_link__destroy(p->link);
-	p->link = NULL;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		bpf_link__destroy(p->links[i]);
+		p->links[i] = NULL;
+	}
 }
 
-const char *attach_method_name(const struct probe *p)
+const char *probe_method_name(const struct probe *p)
 {
-	bool ret = bpf_program__expected_attach_type(p->fentry) == BPF_TRACE_FEXIT;
+	bool entry = p->fentry || p->kprobe, exit = p->fexit || p->kretprobe;
 
 	switch (p->method) {
 	case ATTACH_FENTRY:
-		return ret ? "fexit" : "fentry";
+		return entry && exit ? "fentry+fexit" : entry ? "fentry" : "fexit";
 	case ATTACH_KPROBE:
-		return ret ? "kretprobe" : "kprobe";
+		return entry && exit ? "kprobe+kretprobe" : entry ? "kprobe" : "kretprobe";
 	default:
 		return "none";
 	}

@@ -3,6 +3,7 @@
 #define __GUPSTAT_ATTACH_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 
@@ -13,21 +14,24 @@ enum attach_method {
 };
 
 /*
- * One kernel function and the two programs that can observe it. Exactly
- * one of them is loaded: fentry/fexit where the kernel allows it, the
- * kprobe otherwise (or always, with -k).
+ * One kernel function and the programs that observe it: an entry and/or
+ * an exit program of each kind. Only one kind is loaded: fentry/fexit
+ * where the kernel allows it, kprobes otherwise (or always, with -k).
  */
 struct probe {
 	const char *func;
-	struct bpf_program *fentry;
-	struct bpf_program *kprobe;
+	const char *what;		/* what it measures, for --dry-run */
+	struct bpf_program *fentry, *fexit;
+	struct bpf_program *kprobe, *kretprobe;
+	bool wanted;			/* false: not requested, never loaded */
 	enum attach_method method;
-	struct bpf_link *link;
+	const char *skip_reason;	/* why it is not attached */
+	struct bpf_link *links[2];
 };
 
 int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);
-const char *attach_method_name(const struct probe *p);
+const char *probe_method_name(const struct probe *p);
 
 #endif /* __GUPSTAT_ATTACH_H */

@@ -65,7 +65,10 @@ void hist_print_linear(FILE *f, const char *unit, const __u64 *slots,
 	}
 }
 
-/* Slot i counts values in [2^(i-1), 2^i - 1]; slot 0 counts zero. */
+/*
+ * Slot i counts values in [2^(i-1), 2^i - 1]; slot 0 counts zero. Rows
+ * run from the first non-empty slot to the last, as bpftrace prints them.
+ */
 void hist_print_log2(FILE *f, const char *unit, const __u64 *slots,
 		     int nr_slots)
 {
@@ -75,7 +78,7 @@ void hist_print_log2(FILE *f, const char *unit, const __u64 *slots,
 
 	if (!hist_head(f, unit, 19, slots, nr_slots, &lo, &hi, &max))
 		return;
-	for (i = 0; i <= hi; i++) {
+	for (i = lo; i <= hi; i++) {
 		unsigned long long low = i ? 1ULL << (i - 1) : 0;
 		unsigned long long high = i ? (1ULL << i) - 1 : 0;
 

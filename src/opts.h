@@ -7,8 +7,17 @@
 
 struct live_opts {
 	pid_t pid;		/* -p: count one process; 0 for all */
+	const char *cgroup;	/* -c: count one cgroup (v2 path) */
+	bool per_process;	/* -P: a row per process */
+	unsigned int interval;	/* -i: seconds between reports; 0: at the end */
 	unsigned int duration;	/* -d: seconds; 0 runs until Ctrl-C */
+	bool timestamps;	/* -T */
+	bool json;		/* -j: NDJSON */
+	const char *event;	/* -e: perf event per call; NULL: default */
+	bool no_event;		/* -e none */
 	bool force_kprobe;	/* -k */
+	bool lock_exact;	/* --lock-exact */
+	bool dry_run;		/* --dry-run */
 	bool verbose;		/* -v: libbpf debug output */
 	char **cmd;		/* after --: run this and count it alone */
 };

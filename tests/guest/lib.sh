@@ -28,14 +28,29 @@ expect_eq() {
 	fi
 }
 
-# field NAME FILE: the number after NAME on gupstat's "calls N, pages N" line.
-field() {
-	grep -E '^calls [0-9]+, pages [0-9]+' "$2" | sed -E "s/.*$1 ([0-9]+).*/\1/" | head -n1
+# The numbers come from gupstat -j (NDJSON); the last report counts.
+# hist FILE NAME FIELD: a histogram's count, sum or max.
+hist() {
+	jq -rs --arg n "$2" --arg f "$3" \
+		'[.[] | select(.type == "hist" and .data.name == $n)] | last | .data[$f] // empty' "$1"
 }
 
-# pages/call histogram bucket COUNT for VALUE (e.g. bucket 1 FILE).
+# bucket FILE NAME LOW: the count in the bucket starting at LOW (0 if none).
 bucket() {
-	awk -v v="$1" '$1 == v && $2 == ":" { print $3 }' "$2"
+	jq -rs --arg n "$2" --argjson lo "$3" \
+		'[.[] | select(.type == "hist" and .data.name == $n)] | last |
+		 [.data.buckets[]? | select(.low == $lo) | .count] | add // 0' "$1"
+}
+
+# counter FILE NAME: one of the "counters" record's fields.
+counter() {
+	jq -rs --arg n "$2" '[.[] | select(.type == "counters")] | last | .data[$n] // empty' "$1"
+}
+
+# buckets FILE NAME: "low:count" pairs, for messages.
+buckets() {
+	jq -rs --arg n "$2" '[.[] | select(.type == "hist" and .data.name == $n)] | last |
+		[.data.buckets[]? | "\(.low):\(.count)"] | join(" ")' "$1"
 }
 
 # wait_for PATTERN FILE [SEC]: until FILE shows PATTERN (e.g. attached).

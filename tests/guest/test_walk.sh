@@ -1,72 +1,142 @@
 # SPDX-License-Identifier: GPL-2.0
-# gupstat's walk probe against workloads of known size (sourced by suite).
+# gupstat's numbers against workloads of known size (sourced by suite).
 # On base 6.12 follow_page_pte() looks up one PTE per call, so a region of
-# N 4 kB pages walked once is exactly N calls of one page each.
+# N 4 kB pages walked once is exactly N calls of one page each, and each
+# page is grabbed with one ref; unpin releases per folio.
 
 log=$(mktemp)
+err=$(mktemp)
 wlog=$(mktemp)
 MB=64
 PAGES=$((MB * 256))
 
+show_logs() {
+	sed 's/^/#   /' "$err" "$wlog"
+	tail -c 2000 "$log" | sed 's/^/#   /'
+}
+
 # held_run "GUPSTAT_OPTS" GUPWORK_ARGS...: fault the region in first,
-# attach gupstat -p to the waiting workload, then let it walk. Exec's own
-# GUP calls (the new stack's argument pages) happen before the attach, so
-# what is counted is the walk alone. Returns non-zero if a step failed.
+# attach gupstat -j -p to the waiting workload, then let it walk. Exec's
+# own GUP calls (the new stack's argument pages) happen before the attach,
+# so what is counted is the workload's GUP alone.
 held_run() {
-	local opts=$1 pid gs rc
+	local opts=$1 pid gs
 	shift
+	: >"$log"
+	: >"$err"
 	$GUPWORK --wait "$@" >"$wlog" 2>&1 &
 	pid=$!
-	wait_for "ready pid" "$wlog" 60 || { kill $pid 2>/dev/null; cat "$wlog" >"$log"; return 1; }
+	wait_for "ready pid" "$wlog" 60 || { kill $pid 2>/dev/null; return 1; }
 	# shellcheck disable=SC2086
-	$GUPSTAT $opts -p $pid >"$log" 2>&1 &
+	$GUPSTAT -j $opts -p $pid >"$log" 2>"$err" &
 	gs=$!
-	wait_for "Hit Ctrl-C" "$log" 60 || { kill $pid $gs 2>/dev/null; return 1; }
+	wait_for "Hit Ctrl-C" "$err" 60 || { kill $pid $gs 2>/dev/null; return 1; }
 	kill -USR1 $pid
-	wait $pid || { kill $gs 2>/dev/null; cat "$wlog" >>"$log"; return 1; }
+	wait $pid || { kill $gs 2>/dev/null; return 1; }
 	kill -INT $gs
 	wait $gs
-	rc=$?
-	cat "$wlog" >>"$log"
-	return $rc
 }
 
-# walk_case NAME "GUPSTAT_OPTS" WANT_CALLS GUPWORK_ARGS...
-walk_case() {
-	local name=$1 opts=$2 want=$3
-	shift 3
-	if ! held_run "$opts" "$@"; then
-		not_ok "$name: gupstat or the workload failed"
-		sed 's/^/#   /' "$log"
-		return
-	fi
-	expect_eq "$name: follow_page_pte calls" "$(field calls "$log")" "$want" "$log"
-	expect_eq "$name: pages looked up" "$(field pages "$log")" "$want" "$log"
-	[ "$want" = 0 ] && return
-	expect_eq "$name: every call found one page" "$(bucket 1 "$log")" "$want" "$log"
+# run_case NAME "GUPSTAT_OPTS" GUPWORK_ARGS...: 0 when the run worked.
+run_case() {
+	local name=$1
+	shift
+	held_run "$@" && return 0
+	not_ok "$name: gupstat or the workload failed"
+	show_logs
+	return 1
 }
 
-walk_case "readv 4k fexit" "" $PAGES --folio 4k --size $MB readv
-walk_case "readv 4k kretprobe (-k)" "-k" $PAGES --folio 4k --size $MB readv
-walk_case "populate-read 4k fexit" "" $PAGES --folio 4k --size $MB populate-read
-walk_case "populate-write 4k fexit" "" $PAGES --folio 4k --size $MB populate-write
-walk_case "readv 64k mTHP fexit" "" $PAGES --folio 64k --size $MB readv
-# A 2 MB THP is mapped by a PMD: the walk never reaches follow_page_pte().
-walk_case "readv 2M THP fexit" "" 0 --folio 2m --size $MB readv
-grep -q 'via kretprobe' "$log" && not_ok "fexit run reported kretprobe" ||
-	ok "the output names the method (fexit)"
+# expect_hist NAME HIST FIELD WANT
+expect_hist() {
+	expect_eq "$1: $2 $3" "$(hist "$log" "$2" "$3")" "$4" "$log"
+}
 
-# gupstat -- COMMAND counts the command from its exec on, which includes
-# exec's own argument-page lookups; the same command line over twice the
-# memory must differ by exactly the extra pages.
+# expect_bucket NAME HIST LOW WANT
+expect_bucket() {
+	local got
+	got=$(bucket "$log" "$2" "$3")
+	[ "$got" = "$4" ] && ok "$1: $2 bucket $3 ($got)" ||
+		{ not_ok "$1: $2 bucket $3: got $got, want $4; buckets $(buckets "$log" "$2")"; show_logs; }
+}
+
+# One page per call and per grab on base, whatever the folio size.
+base_walk_checks() {
+	local name=$1
+	expect_hist "$name" walk_pages count $PAGES
+	expect_hist "$name" walk_pages sum $PAGES
+	expect_bucket "$name" walk_pages 1 $PAGES
+	expect_hist "$name" walk_hold_ns count $PAGES
+	expect_hist "$name" grab_pin_refs sum $PAGES
+	expect_bucket "$name" grab_pin_refs 1 $PAGES
+	# process_vm_readv pins 1024 pages per __get_user_pages() call and
+	# releases them with unpin_user_pages_dirty_lock(), which calls
+	# unpin_user_pages() when there is nothing to dirty.
+	expect_eq "$name: FOLL_PIN calls" "$(counter "$log" gup_pin_calls)" $((PAGES / 1024)) "$log"
+	expect_hist "$name" gup_GUP_PIN_got sum $PAGES
+	expect_hist "$name" unpin_dirty_pages sum $PAGES
+	expect_hist "$name" unpin_pages sum $PAGES
+	expect_eq "$name: no return without its entry" "$(counter "$log" state_misses)" 0 "$log"
+}
+
+name="readv 4k"
+if run_case "$name" "" --folio 4k --size $MB readv; then
+	base_walk_checks "$name"
+	expect_bucket "$name" put_refs 1 $PAGES
+	grep -q '"method":"fentry+fexit' "$log" && ok "$name: method fentry+fexit named" ||
+		not_ok "$name: method not named"
+fi
+
+name="readv 4k kprobes (-k)"
+if run_case "$name" "-k" --folio 4k --size $MB readv; then
+	base_walk_checks "$name"
+	grep -q '"method":"kprobe+kretprobe' "$log" && ok "$name: method kprobe+kretprobe named" ||
+		not_ok "$name: method not named"
+fi
+
+name="readv 64k mTHP"
+if run_case "$name" "" --folio 64k --size $MB readv; then
+	base_walk_checks "$name"
+	# unpin releases a whole folio's 16 pins with one gup_put_folio()
+	expect_bucket "$name" put_refs 16 $((PAGES / 16))
+fi
+
+name="populate-read 4k"
+if run_case "$name" "" --folio 4k --size $MB populate-read; then
+	expect_bucket "$name" walk_pages 1 $PAGES
+	expect_eq "$name: no-ref GUP returned every page" "$(hist "$log" gup_GUP_NOREF_got sum)" $PAGES "$log"
+	expect_hist "$name" grab_pin_refs count 0
+fi
+
+# A 2 MB THP is mapped by a PMD: the walk never reaches follow_page_pte(),
+# and each folio is pinned and unpinned as a whole.
+name="readv 2M THP"
+if run_case "$name" "" --folio 2m --size $MB readv; then
+	expect_hist "$name" walk_pages count 0
+	expect_hist "$name" grab_pin_refs sum $PAGES
+	expect_hist "$name" gup_GUP_PIN_got sum $PAGES
+	expect_bucket "$name" put_refs 512 $((MB / 2))
+fi
+
+name="--lock-exact"
+if run_case "$name" "--lock-exact" --folio 4k --size $MB readv; then
+	expect_hist "$name" walk_hold_ns count $PAGES
+	grep -q 'exact: from __pte_offset_map_lock' "$log" && ok "$name: the method is named" ||
+		not_ok "$name: exact method not named"
+fi
+
+# gupstat -- COMMAND counts the command and its children from its exec
+# on, which includes exec's own argument-page lookups; the same command
+# line over twice the memory must differ by exactly the extra pages.
 command_calls() {
-	$GUPSTAT -- $GUPWORK --folio 4k --size "$1" exec -- \
-		$GUP_TEST -L -m "$1" -n $(($1 * 256)) -r 1 >"$log" 2>&1 &&
-		field calls "$log"
+	$GUPSTAT -j -- $GUPWORK --folio 4k --size "$1" exec -- \
+		$GUP_TEST -L -m "$1" -n $(($1 * 256)) -r 1 >"$log" 2>"$err" &&
+		hist "$log" walk_pages count
 }
 c64=$(command_calls 64)
 c128=$(command_calls 128)
 expect_eq "gupstat -- gup_test -L: 128 MB minus 64 MB run" "$((c128 - c64))" $PAGES "$log"
+expect_eq "gup_test -L: FOLL_LONGTERM counted" "$(counter "$log" gup_longterm_calls)" 1 "$log"
 expect_eq "gupstat -- COMMAND: exits with the command's status" \
 	"$($GUPSTAT -- false >/dev/null 2>&1; echo $?)" 1
 
@@ -74,14 +144,14 @@ expect_eq "gupstat -- COMMAND: exits with the command's status" \
 # so the equalities above cannot pass by counting the whole system.
 sleep 600 &
 other=$!
-$GUPSTAT -p $other >"$log" 2>&1 &
+$GUPSTAT -j -p $other >"$log" 2>"$err" &
 gs=$!
-wait_for "Hit Ctrl-C" "$log" 60 || not_ok "-p: gupstat did not attach within 60 s"
+wait_for "Hit Ctrl-C" "$err" 60 || not_ok "-p: gupstat did not attach within 60 s"
 $GUPWORK --folio 4k --size $MB readv >/dev/null
 kill -INT $gs
 wait $gs
 rc=$?
 kill $other
-expect_eq "-p other process: Ctrl-C exits 0" "$rc" 0 "$log"
-expect_eq "-p other process: workload not counted" "$(field calls "$log")" 0 "$log"
-rm -f "$log" "$wlog"
+expect_eq "-p other process: Ctrl-C exits 0" "$rc" 0 "$err"
+expect_eq "-p other process: workload not counted" "$(hist "$log" walk_pages count)" 0 "$log"
+rm -f "$log" "$err" "$wlog"

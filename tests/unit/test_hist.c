@@ -58,6 +58,9 @@ static void test_log2(void)
 	CHECK(strstr(buf, "         4 -> 7          : 7 "), "slot 3 spans 4..7: %s", buf);
 	CHECK(strstr(buf, "        16 -> 31         : 1 "), "slot 5 spans 16..31");
 	CHECK(!strstr(buf, "32 ->"), "stops at the last non-empty slot");
+	CHECK(!strstr(buf, " 0 -> 0 ") && !strstr(buf, " 2 -> 3 "),
+	      "starts at the first non-empty slot");
+	CHECK(strstr(buf, "         8 -> 15         : 0 "), "inner empty slots are kept");
 }
 
 int main(void)

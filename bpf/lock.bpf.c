@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The exact PTE-lock acquire point (gupstat --lock-exact): the return of
+ * __pte_offset_map_lock() while the task is inside follow_page_pte().
+ * Very hot everywhere, so loaded only on request; outside the walk it
+ * costs one hash lookup.
+ */
+#include "walk.bpf.h"
+
+static __always_inline void lock_acquired(void)
+{
+	__u32 tid = current_tid();
+	struct walk_entry *e = bpf_map_lookup_elem(&walk_entries, &tid);
+
+	/* The first acquire in the call: the one follow_page_pte() holds. */
+	if (e && !e->lock_ns)
+		e->lock_ns = bpf_ktime_get_ns();
+}
+
+SEC("fexit/__pte_offset_map_lock")
+int lock_fexit(void *ctx)
+{
+	lock_acquired();
+	return 0;
+}
+
+SEC("kretprobe/__pte_offset_map_lock")
+int lock_kretprobe(void *ctx)
+{
+	lock_acquired();
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

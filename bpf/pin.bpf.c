@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Taking references: __get_user_pages() calls (pages asked, pages
+ * returned, latency, counters, pin vs get, FOLL_LONGTERM) and the
+ * refcount batch, refs per try_grab_folio(): 1 per page on base 6.12,
+ * the whole same-folio run on the batched kernel.
+ */
+#include "pmu.bpf.h"
+
+struct gup_entry {
+	__u64 entry_ns;
+	__u64 nr_pages;
+	__u32 flags;
+	struct pmu_mark pmu;
+};
+
+/* Keyed by thread id; __get_user_pages() does not nest. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, MAX_INFLIGHT);
+	__type(key, __u32);
+	__type(value, struct gup_entry);
+} gup_entries SEC(".maps");
+
+static __always_inline enum gup_kind gup_kind_of(__u32 flags)
+{
+	if (flags & FOLL_PIN)
+		return GUP_PIN;
+	if (flags & FOLL_GET)
+		return GUP_GET;
+	return GUP_NOREF;
+}
+
+static __always_inline void gup_enter(__u64 nr_pages, __u32 flags)
+{
+	struct gup_entry e = { .nr_pages = nr_pages, .flags = flags };
+	__u32 tid = current_tid();
+
+	if (!task_wanted())
+		return;
+	pmu_start(&e.pmu);
+	e.entry_ns = bpf_ktime_get_ns();
+	bpf_map_update_elem(&gup_entries, &tid, &e, BPF_ANY);
+}
+
+static __always_inline void gup_exit(long ret)
+{
+	__u64 now = bpf_ktime_get_ns();
+	__u32 tid = current_tid();
+	struct gup_entry *e;
+	struct counters *c;
+	enum gup_kind kind;
+
+	e = bpf_map_lookup_elem(&gup_entries, &tid);
+	if (!e)
+		return;
+	pmu_stop(&e->pmu, H_PMU_GUP);
+	kind = gup_kind_of(e->flags);
+	hist_add(H_GUP_NS + kind, now - e->entry_ns);
+	hist_add(H_GUP_ASKED + kind, e->nr_pages);
+	hist_add(H_GUP_GOT + kind, ret > 0 ? ret : 0);
+	c = counters_get();
+	if (c) {
+		c->gup_calls[kind]++;
+		if (ret < 0)
+			c->gup_errors[kind]++;
+		if (e->flags & FOLL_LONGTERM)
+			c->gup_longterm++;
+	}
+	proc_add(gup_calls, 1);
+	proc_add(gup_pages, ret > 0 ? ret : 0);
+	bpf_map_delete_elem(&gup_entries, &tid);
+}
+
+static __always_inline void grab(int refs, __u32 flags)
+{
+	if (!task_wanted())
+		return;
+	if (flags & FOLL_PIN)
+		hist_add(H_GRAB_PIN_REFS, refs);
+	else if (flags & FOLL_GET)
+		hist_add(H_GRAB_GET_REFS, refs);
+}
+
+SEC("fentry/__get_user_pages")
+int BPF_PROG(gup_fentry, struct mm_struct *mm, unsigned long start,
+	     unsigned long nr_pages, unsigned int gup_flags)
+{
+	gup_enter(nr_pages, gup_flags);
+	return 0;
+}
+
+SEC("fexit/__get_user_pages")
+int gup_fexit(unsigned long long *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	gup_exit(ret);
+	return 0;
+}
+
+SEC("kprobe/__get_user_pages")
+int BPF_KPROBE(gup_kprobe, struct mm_struct *mm, unsigned long start,
+	       unsigned long nr_pages, unsigned int gup_flags)
+{
+	gup_enter(nr_pages, gup_flags);
+	return 0;
+}
+
+SEC("kretprobe/__get_user_pages")
+int BPF_KRETPROBE(gup_kretprobe, long ret)
+{
+	gup_exit(ret);
+	return 0;
+}
+
+SEC("fentry/try_grab_folio")
+int BPF_PROG(grab_fentry, struct folio *folio, int refs, unsigned int flags)
+{
+	grab(refs, flags);
+	return 0;
+}
+
+SEC("kprobe/try_grab_folio")
+int BPF_KPROBE(grab_kprobe, struct folio *folio, int refs, unsigned int flags)
+{
+	grab(refs, flags);
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

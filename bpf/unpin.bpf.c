@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Releasing pins: pages and time per unpin_user_pages() and
+ * unpin_user_pages_dirty_lock() call, counters per call, and refs per
+ * gup_put_folio(). The dirty variant calls the plain one when it has
+ * nothing to dirty: both calls are counted, each under its own name.
+ */
+#include "pmu.bpf.h"
+
+enum unpin_fn { UNPIN_PLAIN, UNPIN_DIRTY };
+
+struct unpin_entry {
+	__u64 entry_ns;
+	__u64 npages;
+	struct pmu_mark pmu;
+};
+
+/* Keyed by thread id * 2 + enum unpin_fn: the two may nest. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, MAX_INFLIGHT);
+	__type(key, __u64);
+	__type(value, struct unpin_entry);
+} unpin_entries SEC(".maps");
+
+static __always_inline __u64 unpin_key(enum unpin_fn fn)
+{
+	return (__u64)current_tid() * 2 + fn;
+}
+
+static __always_inline void unpin_enter(enum unpin_fn fn, __u64 npages)
+{
+	struct unpin_entry e = { .npages = npages };
+	__u64 key = unpin_key(fn);
+
+	if (!task_wanted())
+		return;
+	pmu_start(&e.pmu);
+	e.entry_ns = bpf_ktime_get_ns();
+	bpf_map_update_elem(&unpin_entries, &key, &e, BPF_ANY);
+}
+
+static __always_inline void unpin_exit(enum unpin_fn fn)
+{
+	__u64 now = bpf_ktime_get_ns(), key = unpin_key(fn);
+	struct unpin_entry *e = bpf_map_lookup_elem(&unpin_entries, &key);
+
+	if (!e)
+		return;
+	pmu_stop(&e->pmu, H_PMU_UNPIN);
+	if (fn == UNPIN_PLAIN) {
+		hist_add(H_UNPIN_NS, now - e->entry_ns);
+		hist_add(H_UNPIN_PAGES, e->npages);
+	} else {
+		hist_add(H_UNPIN_DIRTY_NS, now - e->entry_ns);
+		hist_add(H_UNPIN_DIRTY_PAGES, e->npages);
+	}
+	proc_add(unpin_calls, 1);
+	proc_add(unpin_pages, e->npages);
+	bpf_map_delete_elem(&unpin_entries, &key);
+}
+
+static __always_inline void put_refs(int refs)
+{
+	if (task_wanted())
+		hist_add(H_PUT_REFS, refs);
+}
+
+SEC("fentry/unpin_user_pages")
+int BPF_PROG(unpin_fentry, struct page **pages, unsigned long npages)
+{
+	unpin_enter(UNPIN_PLAIN, npages);
+	return 0;
+}
+
+SEC("fexit/unpin_user_pages")
+int unpin_fexit(void *ctx)
+{
+	unpin_exit(UNPIN_PLAIN);
+	return 0;
+}
+
+SEC("kprobe/unpin_user_pages")
+int BPF_KPROBE(unpin_kprobe, struct page **pages, unsigned long npages)
+{
+	unpin_enter(UNPIN_PLAIN, npages);
+	return 0;
+}
+
+SEC("kretprobe/unpin_user_pages")
+int unpin_kretprobe(void *ctx)
+{
+	unpin_exit(UNPIN_PLAIN);
+	return 0;
+}
+
+SEC("fentry/unpin_user_pages_dirty_lock")
+int BPF_PROG(unpin_dirty_fentry, struct page **pages, unsigned long npages)
+{
+	unpin_enter(UNPIN_DIRTY, npages);
+	return 0;
+}
+
+SEC("fexit/unpin_user_pages_dirty_lock")
+int unpin_dirty_fexit(void *ctx)
+{
+	unpin_exit(UNPIN_DIRTY);
+	return 0;
+}
+
+SEC("kprobe/unpin_user_pages_dirty_lock")
+int BPF_KPROBE(unpin_dirty_kprobe, struct page **pages, unsigned long npages)
+{
+	unpin_enter(UNPIN_DIRTY, npages);
+	return 0;
+}
+
+SEC("kretprobe/unpin_user_pages_dirty_lock")
+int unpin_dirty_kretprobe(void *ctx)
+{
+	unpin_exit(UNPIN_DIRTY);
+	return 0;
+}
+
+SEC("fentry/gup_put_folio")
+int BPF_PROG(put_fentry, struct folio *folio, int refs)
+{
+	put_refs(refs);
+	return 0;
+}
+
+SEC("kprobe/gup_put_folio")
+int BPF_KPROBE(put_kprobe, struct folio *folio, int refs)
+{
+	put_refs(refs);
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_PMU_H
+#define __GUPSTAT_PMU_H
+
+#include <linux/perf_event.h>
+
+#define PMU_DEFAULT_EVENT	"cache-misses"
+
+int pmu_parse_event(const char *name, struct perf_event_attr *attr);
+int pmu_open(const char *name, int **fds, int *nr);
+void pmu_close(int *fds, int nr);
+
+#endif /* __GUPSTAT_PMU_H */

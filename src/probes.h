@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_PROBES_H
+#define __GUPSTAT_PROBES_H
+
+#include <stdio.h>
+#include "attach.h"
+#include "opts.h"
+#include "report.h"
+
+struct gupstat_bpf;
+
+void probes_init(struct probe *p, struct gupstat_bpf *skel,
+		 const struct live_opts *o);
+int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe);
+int probes_attach(struct probe *p);
+void probes_detach(struct probe *p);
+void probes_list(FILE *f, const struct probe *p);
+
+#endif /* __GUPSTAT_PROBES_H */

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+# gupstat's options and its errors, in the guest (sourced by suite).
+
+log=$(mktemp)
+err=$(mktemp)
+MB=16
+PAGES=$((MB * 256))
+
+# fails_with NAME WANT_RC PATTERN CMD...: one line on stderr, that rc.
+fails_with() {
+	local name=$1 want=$2 pattern=$3 rc
+	shift 3
+	"$@" >"$log" 2>"$err"
+	rc=$?
+	if [ "$rc" = "$want" ] && [ "$(wc -l <"$err")" = 1 ] && grep -q "$pattern" "$err"; then
+		ok "$name: rc $rc, $(cat "$err")"
+	else
+		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$err")"
+	fi
+}
+
+fails_with "unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT --frobnicate
+fails_with "bad interval" 2 "not a number" $GUPSTAT -i 0
+fails_with "unknown perf event" 1 "unknown perf event 'no-such-event'" $GUPSTAT -e no-such-event -d 1
+fails_with "not root" 1 "need root" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	--inh-caps=-all $GUPSTAT -d 1
+fails_with "no BTF" 1 "BTF" unshare -m bash -c \
+	"mount --bind /dev/null /sys/kernel/btf/vmlinux && exec $GUPSTAT -d 1"
+fails_with "missing cgroup" 1 "cgroup" $GUPSTAT -c /sys/fs/cgroup/no-such-group -d 1
+
+# --dry-run names every function and its method; gup_fill_pages is absent
+# on base and says why.
+$GUPSTAT --dry-run >"$log" 2>"$err"
+grep -Eq '^follow_page_pte +fentry\+fexit' "$log" && ok "--dry-run: follow_page_pte via fentry+fexit" ||
+	not_ok "--dry-run: $(cat "$log")"
+grep -Eq '^gup_fill_pages +skip +not in this kernel' "$log" &&
+	ok "--dry-run: gup_fill_pages skipped on base, with the reason" ||
+	not_ok "--dry-run fill: $(cat "$log")"
+$GUPSTAT -k --dry-run >"$log" 2>&1
+grep -Eq '^__get_user_pages +kprobe\+kretprobe' "$log" && ok "--dry-run -k: kprobes" ||
+	not_ok "--dry-run -k: $(cat "$log")"
+
+# NDJSON: every line an object with a type and data.
+$GUPSTAT -j -P -e cpu-clock -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
+bad=$(grep -v '^gupwork: ' "$log" | jq -c 'select((.type | type) != "string" or (.data | type) != "object")' 2>&1 | head -3)
+n=$(grep -vc '^gupwork: ' "$log")
+[ -z "$bad" ] && [ "$n" -gt 10 ] && ok "-j: $n NDJSON records, each {type, data}" ||
+	not_ok "-j: bad records: $bad"
+
+# -e cpu-clock: a software counter opens in TCG; every pin call is read.
+calls=$(counter "$log" gup_pin_calls)
+expect_eq "-e cpu-clock: a counter value per FOLL_PIN call" \
+	"$(($(hist "$log" pmu_gup count) - $(counter "$log" pmu_misses) >= calls))" 1 "$err"
+grep -q "no 'cache-misses' counter" "$err" && not_ok "-e cpu-clock still tried cache-misses" ||
+	ok "-e cpu-clock replaces the default event"
+
+# -P: the workload's own row.
+row=$(jq -rs '[.[] | select(.type == "proc" and .data.comm == "gupwork")] | first | .data.walk_pages' \
+	<(grep -v '^gupwork: ' "$log"))
+[ "$row" -ge $PAGES ] 2>/dev/null && ok "-P: gupwork row with $row walked pages" ||
+	not_ok "-P: gupwork row: '$row'"
+
+# The default counter in TCG: no PMU, said once, and the run goes on.
+$GUPSTAT -j -- true >"$log" 2>"$err"
+rc=$?
+expect_eq "no PMU: the run goes on" "$rc" 0 "$err"
+expect_eq "no PMU: said once" "$(grep -c "no 'cache-misses' counter" "$err")" 1 "$err"
+
+# -c: a cgroup v2 directory; the workload joins it before it walks.
+cg=/sys/fs/cgroup/gupstat-test
+mkdir -p $cg
+$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
+pid=$!
+wait_for "ready pid" "$err.w" 60
+echo $pid >$cg/cgroup.procs
+$GUPSTAT -j -c $cg >"$log" 2>"$err" &
+gs=$!
+wait_for "Hit Ctrl-C" "$err" 60
+kill -USR1 $pid
+wait $pid
+kill -INT $gs
+wait $gs
+expect_eq "-c CGROUP: the workload in it is counted" "$(hist "$log" walk_pages count)" $PAGES "$log"
+# The command runs where we do, not in the (now empty) test cgroup.
+$GUPSTAT -j -c $cg -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
+expect_eq "-c an empty cgroup: nothing counted" "$(hist "$log" walk_pages count)" 0 "$log"
+rmdir $cg
+
+# -i 1 -T: a timestamped report per second, then a last one at the end.
+$GUPSTAT -i 1 -T -d 3 >"$log" 2>"$err"
+n=$(grep -Ec '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$log")
+[ "$n" -ge 3 ] && ok "-i 1 -T -d 3: $n timestamped reports" ||
+	not_ok "-i 1 -T -d 3: $n timestamped reports: $(head -c 300 "$log")"
+rm -f "$log" "$err" "$err.w"
