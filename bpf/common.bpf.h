@@ -141,6 +141,19 @@ static __always_inline struct proc_stats *proc_row(void)
 	return bpf_map_lookup_elem(&procs, &tgid);
 }
 
+/*
+ * A row is created at the process's first GUP call, which may come from
+ * execve() copying its arguments, before the new comm is set: refresh it
+ * once per __get_user_pages() call (not per page).
+ */
+static __always_inline void proc_comm_refresh(void)
+{
+	struct proc_stats *row = proc_row();
+
+	if (row)
+		bpf_get_current_comm(row->comm, sizeof(row->comm));
+}
+
 /* Rows are shared by all CPUs: add atomically. */
 #define proc_add(field, v) do {						\
 	struct proc_stats *__row = proc_row();				\

@@ -69,6 +69,7 @@ static __always_inline void gup_exit(long ret)
 	}
 	proc_add(gup_calls, 1);
 	proc_add(gup_pages, ret > 0 ? ret : 0);
+	proc_comm_refresh();
 	bpf_map_delete_elem(&gup_entries, &tid);
 }
 

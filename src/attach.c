@@ -34,21 +34,27 @@ static bool fentry_loadable(int btf_id)
 	return true;
 }
 
-/* Kprobes need a real symbol: a function inlined at every call has none. */
-static bool in_kallsyms(const char *func)
+/*
+ * Kprobes need a real symbol: a function inlined at every call has none.
+ * One pass over /proc/kallsyms marks every probe's function.
+ */
+void probes_find_symbols(struct probe *p, int nr)
 {
 	char line[256], name[128];
-	bool found = false;
 	FILE *f;
+	int i;
 
 	f = fopen("/proc/kallsyms", "r");
 	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "%*s %*s %127s", name) == 1 &&
-			!strcmp(name, func);
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %127s", name) != 1)
+			continue;
+		for (i = 0; i < nr; i++)
+			if (!strcmp(name, p[i].func))
+				p[i].in_kallsyms = true;
+	}
 	fclose(f);
-	return found;
 }
 
 static void set_autoload(struct bpf_program *prog, bool on)
@@ -61,7 +67,7 @@ static enum attach_method choose(struct probe *p, const struct btf *btf,
 				 bool force_kprobe)
 {
 	int id = btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
-	bool sym = in_kallsyms(p->func);
+	bool sym = p->in_kallsyms;
 
 	if (!p->wanted) {
 		p->skip_reason = "not requested";
@@ -76,7 +82,10 @@ static enum attach_method choose(struct probe *p, const struct btf *btf,
 	return ATTACH_NONE;
 }
 
-/* Returns 0, or -ENOENT when the probe will not attach (skip_reason). */
+/*
+ * Returns 0, or -ENOENT when the probe will not attach (skip_reason).
+ * probes_find_symbols() must have run.
+ */
 int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe)
 {
 	p->method = choose(p, btf, force_kprobe);

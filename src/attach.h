@@ -24,11 +24,13 @@ struct probe {
 	struct bpf_program *fentry, *fexit;
 	struct bpf_program *kprobe, *kretprobe;
 	bool wanted;			/* false: not requested, never loaded */
+	bool in_kallsyms;		/* a kprobe can attach */
 	enum attach_method method;
 	const char *skip_reason;	/* why it is not attached */
 	struct bpf_link *links[2];
 };
 
+void probes_find_symbols(struct probe *p, int nr);
 int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);

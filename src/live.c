@@ -31,6 +31,7 @@ struct live {
 	struct probe probes[NR_PROBES];
 	struct report_ctx rc;
 	struct child child;
+	__u64 cgroup_id;
 	int *pmu_fds, nr_pmu;
 };
 
@@ -117,12 +118,9 @@ static int fill_nr_arg(const struct btf *btf)
 static int set_rodata(struct live *l)
 {
 	__typeof__(*l->skel->rodata) *ro = l->skel->rodata;
-	__u64 cgid = 0;
 
-	if (l->o.cgroup && cgroup_id_of(l->o.cgroup, &cgid))
-		return -EINVAL;
 	ro->filter_on = l->o.cmd || l->o.pid;
-	ro->filter_cgroup = cgid;
+	ro->filter_cgroup = l->cgroup_id;
 	ro->per_process = l->o.per_process;
 	ro->walk_returns_count = l->rc.walk_returns_count;
 	ro->lock_exact = l->o.lock_exact;
@@ -273,6 +271,11 @@ static int prepare(struct live *l)
 	int err;
 
 	libbpf_set_print(l->o.verbose ? libbpf_print : NULL);
+	/* Bad input first, so its error is the only line printed. */
+	if (l->o.cgroup && cgroup_id_of(l->o.cgroup, &l->cgroup_id))
+		return -EINVAL;
+	if (l->o.event && !pmu_known_event(l->o.event))
+		return -EINVAL;
 	if (check_privileges())
 		return -EPERM;
 	l->btf = kernel_btf_load();

@@ -109,6 +109,18 @@ int pmu_parse_event(const char *name, struct perf_event_attr *attr)
 	return parse_cache(name, attr);
 }
 
+/* Says so in one line when @name is not an event we know. */
+bool pmu_known_event(const char *name)
+{
+	struct perf_event_attr attr;
+
+	if (!pmu_parse_event(name, &attr))
+		return true;
+	fprintf(stderr, "gupstat: unknown perf event '%s' (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)\n",
+		name);
+	return false;
+}
+
 /*
  * Open @name on every CPU. On failure prints one line saying why and
  * returns -errno; the caller goes on without counters.
@@ -119,11 +131,9 @@ int pmu_open(const char *name, int **fds, int *nr)
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	int cpu, err;
 
-	if (pmu_parse_event(name, &attr)) {
-		fprintf(stderr, "gupstat: unknown perf event '%s' (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)\n",
-			name);
+	if (!pmu_known_event(name))
 		return -EINVAL;
-	}
+	pmu_parse_event(name, &attr);
 	*fds = calloc(ncpu, sizeof(int));
 	if (!*fds)
 		return -ENOMEM;

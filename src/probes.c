@@ -42,6 +42,7 @@ int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe)
 {
 	int i, attached = 0;
 
+	probes_find_symbols(p, NR_PROBES);
 	for (i = 0; i < NR_PROBES; i++) {
 		if (!probe_select(&p[i], btf, force_kprobe))
 			attached++;

@@ -28,29 +28,34 @@ expect_eq() {
 	fi
 }
 
-# The numbers come from gupstat -j (NDJSON); the last report counts.
+# The numbers come from gupstat -j (NDJSON); the last report counts. A
+# traced command shares gupstat's stdout: only the JSON lines are read.
+records() {
+	grep '^{"type":' "$1"
+}
+
 # hist FILE NAME FIELD: a histogram's count, sum or max.
 hist() {
-	jq -rs --arg n "$2" --arg f "$3" \
-		'[.[] | select(.type == "hist" and .data.name == $n)] | last | .data[$f] // empty' "$1"
+	records "$1" | jq -rs --arg n "$2" --arg f "$3" \
+		'[.[] | select(.type == "hist" and .data.name == $n)] | last | .data[$f] // empty'
 }
 
 # bucket FILE NAME LOW: the count in the bucket starting at LOW (0 if none).
 bucket() {
-	jq -rs --arg n "$2" --argjson lo "$3" \
+	records "$1" | jq -rs --arg n "$2" --argjson lo "$3" \
 		'[.[] | select(.type == "hist" and .data.name == $n)] | last |
-		 [.data.buckets[]? | select(.low == $lo) | .count] | add // 0' "$1"
+		 [.data.buckets[]? | select(.low == $lo) | .count] | add // 0'
 }
 
 # counter FILE NAME: one of the "counters" record's fields.
 counter() {
-	jq -rs --arg n "$2" '[.[] | select(.type == "counters")] | last | .data[$n] // empty' "$1"
+	records "$1" | jq -rs --arg n "$2" '[.[] | select(.type == "counters")] | last | .data[$n] // empty'
 }
 
 # buckets FILE NAME: "low:count" pairs, for messages.
 buckets() {
-	jq -rs --arg n "$2" '[.[] | select(.type == "hist" and .data.name == $n)] | last |
-		[.data.buckets[]? | "\(.low):\(.count)"] | join(" ")' "$1"
+	records "$1" | jq -rs --arg n "$2" '[.[] | select(.type == "hist" and .data.name == $n)] | last |
+		[.data.buckets[]? | "\(.low):\(.count)"] | join(" ")'
 }
 
 # wait_for PATTERN FILE [SEC]: until FILE shows PATTERN (e.g. attached).

@@ -42,6 +42,7 @@ grep -Eq '^__get_user_pages +kprobe\+kretprobe' "$log" && ok "--dry-run -k: kpro
 
 # NDJSON: every line an object with a type and data.
 $GUPSTAT -j -P -e cpu-clock -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
+# The command's own lines start "gupwork: "; everything else is gupstat's.
 bad=$(grep -v '^gupwork: ' "$log" | jq -c 'select((.type | type) != "string" or (.data | type) != "object")' 2>&1 | head -3)
 n=$(grep -vc '^gupwork: ' "$log")
 [ -z "$bad" ] && [ "$n" -gt 10 ] && ok "-j: $n NDJSON records, each {type, data}" ||
@@ -55,8 +56,7 @@ grep -q "no 'cache-misses' counter" "$err" && not_ok "-e cpu-clock still tried c
 	ok "-e cpu-clock replaces the default event"
 
 # -P: the workload's own row.
-row=$(jq -rs '[.[] | select(.type == "proc" and .data.comm == "gupwork")] | first | .data.walk_pages' \
-	<(grep -v '^gupwork: ' "$log"))
+row=$(records "$log" | jq -rs '[.[] | select(.type == "proc" and .data.comm == "gupwork")] | first | .data.walk_pages')
 [ "$row" -ge $PAGES ] 2>/dev/null && ok "-P: gupwork row with $row walked pages" ||
 	not_ok "-P: gupwork row: '$row'"
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Report text and NDJSON for a made-up snapshot. */
+#include <string.h>
+#include "check.h"
+#include "report.h"
+
+static char buf[1 << 20];
+
+static const char *render(const struct report_ctx *rc, const struct snapshot *s)
+{
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	report_print(f, rc, s, "12:00:00");
+	fclose(f);
+	return buf;
+}
+
+int main(void)
+{
+	static struct snapshot s;
+	struct probe probes[NR_PROBES] = {};
+	struct report_ctx rc = { .probes = probes };
+	struct hist *walk = &s.hists[H_WALK_PAGES], *hold = &s.hists[H_WALK_HOLD_NS];
+	const char *out;
+
+	probes[P_WALK].method = ATTACH_FENTRY;
+	probes[P_UNPIN].method = ATTACH_KPROBE;
+	/* Method names come from which programs a probe has: any non-NULL. */
+	probes[P_UNPIN].kprobe = (struct bpf_program *)1;
+	probes[P_UNPIN].kretprobe = (struct bpf_program *)1;
+	walk->slots[16] = 1024;
+	walk->count = 1024;
+	walk->sum = 16384;
+	walk->max = 16;
+	hold->slots[11] = 1024;		/* 1024..2047 ns */
+	hold->count = 1024;
+	s.hists[H_FILL_NS].count = 5;	/* its probe is not attached */
+	s.c.walk_results[WALK_PAGES] = 1024;
+	s.c.walk_results[WALK_EMLINK] = 3;
+	rc.walk_returns_count = true;
+
+	out = render(&rc, &s);
+	CHECK(strstr(out, "12:00:00\n"), "timestamp first");
+	CHECK(strstr(out, "        16         : 1024     |****************************************|"),
+	      "batch of 16 in the linear histogram");
+	CHECK(strstr(out, "      1024 -> 2047       : 1024 "), "hold in the log2 histogram");
+	CHECK(strstr(out, "upper bound: follow_page_pte() entry to return"),
+	      "the hold says how it was measured");
+	CHECK(strstr(out, "count 1024, total 16384 pages/call, avg 16.0, max 16"),
+	      "summary line with the unit");
+	CHECK(strstr(out, "-EMLINK 3"), "no-page returns by reason");
+	CHECK(strstr(out, "page count: batched walk"), "names the return shape");
+	CHECK(!strstr(out, "gup_fill_pages"), "a probe that is not attached is not shown");
+
+	rc.json = true;
+	rc.lock_exact = true;
+	out = render(&rc, &s);
+	CHECK(strstr(out, "{\"type\":\"hist\",\"data\":{\"name\":\"walk_pages\""),
+	      "NDJSON hist record");
+	CHECK(strstr(out, "\"buckets\":[{\"low\":16,\"high\":16,\"count\":1024}]"),
+	      "linear bucket bounds");
+	CHECK(strstr(out, "{\"low\":1024,\"high\":2047,\"count\":1024}"), "log2 bucket bounds");
+	CHECK(strstr(out, "exact: from __pte_offset_map_lock() return"), "exact method named");
+	CHECK(strstr(out, "\"name\":\"unpin_ns\"") && strstr(out, "\"method\":\"kprobe+kretprobe\""),
+	      "an attached probe is listed even when empty, with its method");
+	CHECK(!strstr(out, "fill_ns"), "no record for a probe that is not attached");
+	CHECK(strstr(out, "\"walk_emlink\":3"), "counters record");
+	CHECK(strstr(out, "{\"type\":\"end\",\"data\":{\"time\":\"12:00:00\"}}\n"), "end record");
+	return check_done();
+}
