@@ -3,17 +3,16 @@
  * The exact PTE-lock acquire point (gupstat --lock-exact): the return of
  * __pte_offset_map_lock() while the task is inside follow_page_pte().
  * Very hot everywhere, so loaded only on request; outside the walk it
- * costs one hash lookup.
+ * costs one task-storage lookup.
  */
 #include "walk.bpf.h"
 
 static __always_inline void lock_acquired(void)
 {
-	__u32 tid = current_tid();
-	struct walk_entry *e = bpf_map_lookup_elem(&walk_entries, &tid);
+	struct walk_entry *e = walk_entry_get(0);
 
 	/* The first acquire in the call: the one follow_page_pte() holds. */
-	if (e && !e->lock_ns)
+	if (e && e->entry_ns && !e->lock_ns)
 		e->lock_ns = bpf_ktime_get_ns();
 }
 

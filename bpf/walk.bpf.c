@@ -18,11 +18,15 @@ const volatile bool lock_exact = false;
 
 static __always_inline void walk_enter(void)
 {
-	struct walk_entry e = { .entry_ns = bpf_ktime_get_ns() };
-	__u32 tid = current_tid();
+	struct walk_entry *e;
 
-	if (task_wanted())
-		bpf_map_update_elem(&walk_entries, &tid, &e, BPF_ANY);
+	if (!task_wanted())
+		return;
+	e = walk_entry_get(BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!e)
+		return;
+	e->lock_ns = 0;
+	e->entry_ns = bpf_ktime_get_ns();
 }
 
 static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
@@ -46,19 +50,21 @@ static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
 static __always_inline void walk_exit(__u64 ret)
 {
 	__u64 now = bpf_ktime_get_ns();
-	__u32 tid = current_tid();
 	struct walk_entry *e;
 	struct counters *c;
 
-	e = bpf_map_lookup_elem(&walk_entries, &tid);
-	if (!e) {
-		/* Entered before we attached, or not a task we count. */
-		if (task_wanted() && (c = counters_get()))
+	if (!task_wanted())
+		return;
+	e = walk_entry_get(0);
+	if (!e || !e->entry_ns) {
+		/* Entered before we attached. */
+		c = counters_get();
+		if (c)
 			c->state_misses++;
 		return;
 	}
 	walk_record(ret, lock_exact ? e->lock_ns : e->entry_ns, now);
-	bpf_map_delete_elem(&walk_entries, &tid);
+	e->entry_ns = 0;
 }
 
 SEC("fentry/follow_page_pte")

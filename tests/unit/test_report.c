@@ -46,7 +46,7 @@ int main(void)
 	CHECK(strstr(out, "      1024 -> 2047       : 1024 "), "hold in the log2 histogram");
 	CHECK(strstr(out, "upper bound: follow_page_pte() entry to return"),
 	      "the hold says how it was measured");
-	CHECK(strstr(out, "count 1024, total 16384 pages/call, avg 16.0, max 16"),
+	CHECK(strstr(out, "count 1024, total 16384 pages, avg 16.0, max 16"),
 	      "summary line with the unit");
 	CHECK(strstr(out, "-EMLINK 3"), "no-page returns by reason");
 	CHECK(strstr(out, "page count: batched walk"), "names the return shape");
