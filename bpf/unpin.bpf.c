@@ -66,61 +66,39 @@ static __always_inline void put_refs(int refs)
 		hist_add(H_PUT_REFS, refs);
 }
 
-SEC("fentry/unpin_user_pages")
-int BPF_PROG(unpin_fentry, struct page **pages, unsigned long npages)
-{
-	unpin_enter(UNPIN_PLAIN, npages);
-	return 0;
+/*
+ * unpin_user_pages() and unpin_user_pages_dirty_lock() both start with
+ * (pages, npages): the same four programs for each, named PREFIX_fentry,
+ * PREFIX_fexit, PREFIX_kprobe and PREFIX_kretprobe.
+ */
+#define UNPIN_PROGRAMS(prefix, func, fn)					\
+SEC("fentry/" #func)								\
+int BPF_PROG(prefix##_fentry, struct page **pages, unsigned long npages)	\
+{										\
+	unpin_enter(fn, npages);						\
+	return 0;								\
+}										\
+SEC("fexit/" #func)								\
+int prefix##_fexit(void *ctx)							\
+{										\
+	unpin_exit(fn);								\
+	return 0;								\
+}										\
+SEC("kprobe/" #func)								\
+int BPF_KPROBE(prefix##_kprobe, struct page **pages, unsigned long npages)	\
+{										\
+	unpin_enter(fn, npages);						\
+	return 0;								\
+}										\
+SEC("kretprobe/" #func)								\
+int prefix##_kretprobe(void *ctx)						\
+{										\
+	unpin_exit(fn);								\
+	return 0;								\
 }
 
-SEC("fexit/unpin_user_pages")
-int unpin_fexit(void *ctx)
-{
-	unpin_exit(UNPIN_PLAIN);
-	return 0;
-}
-
-SEC("kprobe/unpin_user_pages")
-int BPF_KPROBE(unpin_kprobe, struct page **pages, unsigned long npages)
-{
-	unpin_enter(UNPIN_PLAIN, npages);
-	return 0;
-}
-
-SEC("kretprobe/unpin_user_pages")
-int unpin_kretprobe(void *ctx)
-{
-	unpin_exit(UNPIN_PLAIN);
-	return 0;
-}
-
-SEC("fentry/unpin_user_pages_dirty_lock")
-int BPF_PROG(unpin_dirty_fentry, struct page **pages, unsigned long npages)
-{
-	unpin_enter(UNPIN_DIRTY, npages);
-	return 0;
-}
-
-SEC("fexit/unpin_user_pages_dirty_lock")
-int unpin_dirty_fexit(void *ctx)
-{
-	unpin_exit(UNPIN_DIRTY);
-	return 0;
-}
-
-SEC("kprobe/unpin_user_pages_dirty_lock")
-int BPF_KPROBE(unpin_dirty_kprobe, struct page **pages, unsigned long npages)
-{
-	unpin_enter(UNPIN_DIRTY, npages);
-	return 0;
-}
-
-SEC("kretprobe/unpin_user_pages_dirty_lock")
-int unpin_dirty_kretprobe(void *ctx)
-{
-	unpin_exit(UNPIN_DIRTY);
-	return 0;
-}
+UNPIN_PROGRAMS(unpin, unpin_user_pages, UNPIN_PLAIN)
+UNPIN_PROGRAMS(unpin_dirty, unpin_user_pages_dirty_lock, UNPIN_DIRTY)
 
 SEC("fentry/gup_put_folio")
 int BPF_PROG(put_fentry, struct folio *folio, int refs)
