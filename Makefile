@@ -89,7 +89,7 @@ deps:
 	$(Q)tools/deps
 
 kernel:
-	$(Q)kernel/build base >/dev/null
+	$(Q)kernel/build base batched >/dev/null
 
 # The mm selftests that drive GUP, built statically from the same source.
 selftests:

@@ -9,68 +9,89 @@
 
 const volatile int fill_nr_arg = -1;
 
+struct fill_entry {
+	__u64 entry_ns;
+	long nr;		/* pages, or -1 where unknown */
+};
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, MAX_INFLIGHT);
 	__type(key, __u32);
-	__type(value, __u64);
+	__type(value, struct fill_entry);
 } fill_entries SEC(".maps");
 
-static __always_inline void fill_enter(void)
+static __always_inline void fill_enter(long nr)
 {
-	__u64 now = bpf_ktime_get_ns();
+	struct fill_entry e = { .entry_ns = bpf_ktime_get_ns(), .nr = nr };
 	__u32 tid = current_tid();
 
 	if (task_wanted())
-		bpf_map_update_elem(&fill_entries, &tid, &now, BPF_ANY);
+		bpf_map_update_elem(&fill_entries, &tid, &e, BPF_ANY);
 }
 
-/* @nr: the page count argument, or -1 where it cannot be read. */
-static __always_inline void fill_exit(long nr)
+static __always_inline void fill_exit(void)
 {
-	__u64 now = bpf_ktime_get_ns(), *start;
+	__u64 now = bpf_ktime_get_ns();
 	__u32 tid = current_tid();
+	struct fill_entry *e;
 
-	start = bpf_map_lookup_elem(&fill_entries, &tid);
-	if (!start)
+	e = bpf_map_lookup_elem(&fill_entries, &tid);
+	if (!e)
 		return;
-	hist_add(H_FILL_NS, now - *start);
-	if (nr >= 0)
-		hist_add(H_FILL_PAGES, nr);
+	hist_add(H_FILL_NS, now - e->entry_ns);
+	if (e->nr >= 0)
+		hist_add(H_FILL_PAGES, e->nr);
 	bpf_map_delete_elem(&fill_entries, &tid);
 }
 
-SEC("fentry/gup_fill_pages")
-int fill_fentry(void *ctx)
+/*
+ * The fill_nr_arg'th argument from the registers, or -1. All five are
+ * read with constant offsets first: the verifier refuses a context
+ * pointer moved by a variable amount, which a switch compiles into.
+ */
+static __always_inline long regs_arg(struct pt_regs *ctx, int n)
 {
-	fill_enter();
-	return 0;
+	long args[5] = {
+		PT_REGS_PARM1(ctx), PT_REGS_PARM2(ctx), PT_REGS_PARM3(ctx),
+		PT_REGS_PARM4(ctx), PT_REGS_PARM5(ctx),
+	};
+
+	if (n < 0 || n >= 5)
+		return -1;
+	return args[n];
 }
 
-SEC("fexit/gup_fill_pages")
-int fill_fexit(unsigned long long *ctx)
+SEC("fentry/gup_fill_pages")
+int fill_fentry(unsigned long long *ctx)
 {
 	__u64 nr = 0;
 
 	if (fill_nr_arg < 0 || bpf_get_func_arg(ctx, fill_nr_arg, &nr))
-		fill_exit(-1);
+		fill_enter(-1);
 	else
-		fill_exit(nr);
+		fill_enter(nr);
+	return 0;
+}
+
+SEC("fexit/gup_fill_pages")
+int fill_fexit(void *ctx)
+{
+	fill_exit();
 	return 0;
 }
 
 SEC("kprobe/gup_fill_pages")
-int fill_kprobe(void *ctx)
+int fill_kprobe(struct pt_regs *ctx)
 {
-	fill_enter();
+	fill_enter(regs_arg(ctx, fill_nr_arg));
 	return 0;
 }
 
-/* A kretprobe cannot see arguments: time only. */
 SEC("kretprobe/gup_fill_pages")
 int fill_kretprobe(void *ctx)
 {
-	fill_exit(-1);
+	fill_exit();
 	return 0;
 }
 
