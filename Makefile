@@ -41,7 +41,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead
+.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
 
 all: $(OUT)/gupstat $(OUT)/gupwork
 
@@ -119,6 +119,10 @@ run: deps
 bench-overhead: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest
+
+bench-ab: deps
+	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
+	$(Q)tools/bench/ab
 
 clean:
 	$(Q)rm -rf $(OUT)
