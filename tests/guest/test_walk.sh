@@ -176,3 +176,11 @@ kill $other
 expect_eq "-p other process: Ctrl-C exits 0" "$rc" 0 "$err"
 expect_eq "-p other process: workload not counted" "$(hist "$log" walk_pages count)" 0 "$log"
 rm -f "$log" "$err" "$wlog"
+
+# Every pin taken by the workloads above was released: on the batched
+# kernel a wrong refcount batch would leave pins behind (or underflow).
+acq=$(awk '$1 == "nr_foll_pin_acquired" { print $2 }' /proc/vmstat)
+rel=$(awk '$1 == "nr_foll_pin_released" { print $2 }' /proc/vmstat)
+[ -n "$acq" ] && [ "$acq" -gt 0 ] && [ "$acq" = "$rel" ] &&
+	ok "pins balance: nr_foll_pin_acquired = nr_foll_pin_released = $acq" ||
+	not_ok "pins do not balance: acquired '$acq', released '$rel'"
