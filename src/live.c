@@ -65,20 +65,15 @@ static int walk_shape(const struct btf *btf, bool *returns_count)
 
 /*
  * The counter column: -e EVENT, the default, or none (-e none). A counter
- * the machine lacks is said once and left out; an unknown name is an
- * error.
+ * the machine lacks is said once and left out. (An unknown name was
+ * refused in prepare(), before anything else was printed.)
  */
-static int pmu_setup(struct live *l)
+static void pmu_setup(struct live *l)
 {
 	const char *event = l->o.event ? l->o.event : PMU_DEFAULT_EVENT;
-	int err;
 
-	if (l->o.no_event)
-		return 0;
-	err = pmu_open(event, &l->pmu_fds, &l->nr_pmu);
-	if (!err)
+	if (!l->o.no_event && !pmu_open(event, &l->pmu_fds, &l->nr_pmu))
 		l->rc.event = event;
-	return err == -EINVAL ? err : 0;
 }
 
 static int pmu_install(struct live *l)
@@ -109,13 +104,13 @@ static int fill_nr_arg(const struct btf *btf)
 	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
 	p = btf_params(t);
 	for (i = 0; i < btf_vlen(t); i++)
-		for (n = 0; n < 3; n++)
+		for (n = 0; n < (int)(sizeof(names) / sizeof(names[0])); n++)
 			if (!strcmp(btf__name_by_offset(btf, p[i].name_off), names[n]))
 				return i;
 	return -1;
 }
 
-static int set_rodata(struct live *l)
+static void set_rodata(struct live *l)
 {
 	__typeof__(*l->skel->rodata) *ro = l->skel->rodata;
 
@@ -128,7 +123,6 @@ static int set_rodata(struct live *l)
 	ro->fill_nr_arg = fill_nr_arg(l->btf);
 	bpf_program__set_autoload(l->skel->progs.filter_fork, l->o.cmd);
 	bpf_map__set_max_entries(l->skel->maps.pmu_events, libbpf_num_possible_cpus());
-	return 0;
 }
 
 /*
@@ -230,9 +224,7 @@ static int load_and_attach(struct live *l)
 			return err;
 		}
 	}
-	err = set_rodata(l);
-	if (err)
-		return err;
+	set_rodata(l);
 	err = gupstat_bpf__load(l->skel);
 	if (err) {
 		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
@@ -305,14 +297,14 @@ int cmd_live(int argc, char **argv)
 	l.rc.json = l.o.json;
 	l.rc.lock_exact = l.o.lock_exact;
 	err = prepare(&l);
-	if (!err && l.o.dry_run)
-		probes_list(stdout, l.probes);
-	else if (!err)
-		err = pmu_setup(&l);
-	if (err)
+	if (err) {
 		err = 1;
-	else if (!l.o.dry_run)
+	} else if (l.o.dry_run) {
+		probes_list(stdout, l.probes);
+	} else {
+		pmu_setup(&l);
 		err = run(&l);
+	}
 	gupstat_bpf__destroy(l.skel);
 	btf__free(l.btf);
 	pmu_close(l.pmu_fds, l.nr_pmu);
