@@ -142,23 +142,17 @@ static __always_inline struct proc_stats *proc_row(void)
 }
 
 /*
- * A row is created at the process's first GUP call, which may come from
- * execve() copying its arguments, before the new comm is set: refresh it
- * once per __get_user_pages() call (not per page).
+ * -P: one call of @pages pages into a (calls, pages) pair of the current
+ * process's row, looked up once. Rows are shared by all CPUs: add
+ * atomically. Returns the row (NULL without -P).
  */
-static __always_inline void proc_comm_refresh(void)
-{
-	struct proc_stats *row = proc_row();
-
-	if (row)
-		bpf_get_current_comm(row->comm, sizeof(row->comm));
-}
-
-/* Rows are shared by all CPUs: add atomically. */
-#define proc_add(field, v) do {						\
+#define proc_count(calls, pages, n) ({					\
 	struct proc_stats *__row = proc_row();				\
-	if (__row)							\
-		__sync_fetch_and_add(&__row->field, (v));		\
-} while (0)
+	if (__row) {							\
+		__sync_fetch_and_add(&__row->calls, 1);			\
+		__sync_fetch_and_add(&__row->pages, (n));		\
+	}								\
+	__row;								\
+})
 
 #endif /* __GUPSTAT_COMMON_BPF_H */

@@ -47,6 +47,7 @@ static __always_inline void gup_exit(long ret)
 {
 	__u64 now = bpf_ktime_get_ns();
 	__u32 tid = current_tid();
+	struct proc_stats *row;
 	struct gup_entry *e;
 	struct counters *c;
 	enum gup_kind kind;
@@ -67,9 +68,14 @@ static __always_inline void gup_exit(long ret)
 		if (e->flags & FOLL_LONGTERM)
 			c->gup_longterm++;
 	}
-	proc_add(gup_calls, 1);
-	proc_add(gup_pages, ret > 0 ? ret : 0);
-	proc_comm_refresh();
+	row = proc_count(gup_calls, gup_pages, ret > 0 ? ret : 0);
+	/*
+	 * A row is created at the process's first GUP call, which may come
+	 * from execve() copying its arguments, before the new comm is set:
+	 * refresh it once per __get_user_pages() call (not per page).
+	 */
+	if (row)
+		bpf_get_current_comm(row->comm, sizeof(row->comm));
 	bpf_map_delete_elem(&gup_entries, &tid);
 }
 

@@ -55,8 +55,7 @@ static __always_inline void unpin_exit(enum unpin_fn fn)
 		hist_add(H_UNPIN_DIRTY_NS, now - e->entry_ns);
 		hist_add(H_UNPIN_DIRTY_PAGES, e->npages);
 	}
-	proc_add(unpin_calls, 1);
-	proc_add(unpin_pages, e->npages);
+	proc_count(unpin_calls, unpin_pages, e->npages);
 	bpf_map_delete_elem(&unpin_entries, &key);
 }
 

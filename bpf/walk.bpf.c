@@ -40,11 +40,9 @@ static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
 		c->walk_results[res]++;
 	if (start_ns)
 		hist_add(H_WALK_HOLD_NS, now - start_ns);
-	proc_add(walk_calls, 1);
-	if (res != WALK_PAGES)
-		return;
-	hist_add(H_WALK_PAGES, pages);
-	proc_add(walk_pages, pages);
+	proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);
+	if (res == WALK_PAGES)
+		hist_add(H_WALK_PAGES, pages);
 }
 
 static __always_inline void walk_exit(__u64 ret)
