@@ -33,7 +33,10 @@ SKELS		:= $(OUT)/gupstat.skel.h
 SRCS		:= $(wildcard src/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
-WORK_OBJS	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_SRCS))
+# Each workload is one program; folio.c is the library they share.
+WORK_LIB	:= $(OUT)/workload/folio.o
+WORK_PROGS	:= $(patsubst tools/workload/%.c,$(OUT)/%, \
+			$(filter-out tools/workload/folio.c,$(WORK_SRCS)))
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS	:= $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 # Everything in src/ but main() is linked into the unit tests.
@@ -43,7 +46,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
 .PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
 
-all: $(OUT)/gupstat $(OUT)/gupwork
+all: $(OUT)/gupstat $(WORK_PROGS)
 
 $(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf
 	$(call msg,BPF,$@)
@@ -72,11 +75,12 @@ $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_COMMON) -Iinclude $(CFLAGS) -c $< -o $@
 
-$(OUT)/gupwork: $(WORK_OBJS)
+# Static: the workloads run in the guest and on any test machine.
+$(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -static -o $@ $^
+	$(Q)$(CC) $(CFLAGS) -static -o $@ $^ -lpthread
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
