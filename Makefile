@@ -44,7 +44,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
+.PHONY: all kernel kernel-debug selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -95,6 +95,11 @@ deps:
 kernel:
 	$(Q)kernel/build base batched >/dev/null
 
+# What make check boots: the same two with DEBUG_VM, lockdep and
+# might_sleep() checks (kernel/config/debug.config).
+kernel-debug:
+	$(Q)kernel/build base-debug batched-debug >/dev/null
+
 # The mm selftests that drive GUP, built statically from the same source.
 selftests:
 	$(Q)tools/build-selftests $(OUT)/selftests
@@ -110,7 +115,7 @@ check-unit: unit-tests
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel selftests
+	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel-debug selftests
 	$(Q)tests/check
 
 # The README's first command: the live view around a built-in workload,

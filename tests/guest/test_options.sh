@@ -34,7 +34,7 @@ $GUPSTAT --dry-run >"$log" 2>"$err"
 grep -Eq '^follow_page_pte +fentry\+fexit' "$log" && ok "--dry-run: follow_page_pte via fentry+fexit" ||
 	not_ok "--dry-run: $(cat "$log")"
 case $(uname -r) in
-*-gupstat-batched)
+*-gupstat-batched*)
 	grep -Eq '^gup_fill_pages +fentry\+fexit' "$log" &&
 		ok "--dry-run: gup_fill_pages attached on the batched kernel" ||
 		not_ok "--dry-run fill: $(cat "$log")" ;;

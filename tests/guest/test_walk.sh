@@ -64,7 +64,7 @@ expect_bucket() {
 # series walks up to a page table (512 PTEs) per call and grabs a
 # same-folio run with one try_grab_folio().
 case $(uname -r) in
-*-gupstat-batched) batched=1 ;;
+*-gupstat-batched*) batched=1 ;;
 *) batched=0 ;;
 esac
 # process_vm_readv pins 1024 pages per __get_user_pages() call: two page
