@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# GUP racing mm changes (sourced by an in-guest suite after
+# tests/guest/lib.sh): build/gup-race over every folio size and racer,
+# one TAP line per combination. Each run maps a region of that folio
+# size and for RACE_SECONDS looks it up through the GUP_TEST ioctls, a
+# long-term pin and process_vm_readv() while the racer changes it, and
+# checks that every page returned is the page asked for (see
+# tools/workload/gup-race.c). gup-race sets the THP size knobs and puts
+# them back; a killed run could not, so they are compared and restored
+# here.
+#
+# Time: 12 runs of RACE_SECONDS plus set-up each. 5 s keeps the whole
+# file near 75 s on a non-debug kernel under TCG, and near two minutes
+# on a debug kernel, where the loop does fewer rounds in the same time
+# but set-up and exit take longer.
+
+GUP_RACE=${GUP_RACE:-build/gup-race}
+RACE_SECONDS=${RACE_SECONDS:-5}
+RACE_THP=/sys/kernel/mm/transparent_hugepage
+
+# "FILE VALUE" for every THP enabled knob, VALUE the selected one.
+# Bash only: under TCG every exec of a host binary over 9p costs ~0.25 s.
+race_knobs() {
+	local f v
+	for f in "$RACE_THP"/enabled "$RACE_THP"/hugepages-*kB/enabled; do
+		[ -f "$f" ] || continue
+		read -r v <"$f"
+		[[ $v =~ \[([a-z]+)\] ]] && echo "$f ${BASH_REMATCH[1]}"
+	done
+}
+
+race_restore_knobs() {
+	local f v
+	while read -r f v; do
+		echo "$v" >"$f"
+	done <<<"$1"
+}
+
+# race_one SIZE RACER: one combination, one TAP line. gup-race stops
+# itself after RACE_SECONDS; timeout is for a run that hangs.
+race_one() {
+	local size=$1 racer=$2 line summary='' n=0 rc=0 whole=${RACE_SECONDS%%.*}
+	timeout -k 5 $((${whole:-0} * 4 + 60)) \
+		"$GUP_RACE" --size "$size" --racer "$racer" --seconds "$RACE_SECONDS" \
+		>"$race_log" 2>&1 || rc=$?
+	while IFS= read -r line; do
+		[[ $line =~ ^gup-race:\ [0-9]+[kM]\ [a-z]+:\ (.*):\ ok$ ]] &&
+			summary=${BASH_REMATCH[1]}
+	done <"$race_log"
+	if [ "$rc" = 0 ] && [ -n "$summary" ]; then
+		ok "gup-race $size $racer: $summary"
+		return
+	fi
+	not_ok "gup-race $size $racer: exit $rc$([ "$rc" = 124 ] && echo ' (timed out)')"
+	while IFS= read -r line && [ $((n++)) -lt 40 ]; do
+		echo "#   $line"
+	done <"$race_log"
+}
+
+race_saved=$(race_knobs)
+race_log=/tmp/gup-race.$$.log
+if [ ! -x "$GUP_RACE" ]; then
+	not_ok "gup-race: $GUP_RACE not built (make)"
+else
+	for race_size in 4k 64k 2m; do
+		for race_racer in mprotect dontneed collapse fork; do
+			race_one $race_size $race_racer
+		done
+	done
+fi
+if [ "$(race_knobs)" = "$race_saved" ]; then
+	ok "gup-race: THP knobs as they were"
+else
+	not_ok "gup-race: THP knobs changed; restoring them"
+	race_restore_knobs "$race_saved"
+fi
+rm -f "$race_log"
