@@ -44,7 +44,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel kernel-debug selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
+.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -99,6 +99,12 @@ kernel:
 # might_sleep() checks (kernel/config/debug.config).
 kernel-debug:
 	$(Q)kernel/build base-debug batched-debug >/dev/null
+
+# Reviewers' build checks of kernel/patches: every prefix builds, W=1
+# and sparse add no warning, mm/ builds for arm64 and i386, checkpatch.
+# Long (own source copy and object trees); not part of `make check`.
+check-series: deps
+	$(Q)kernel/check-series
 
 # The mm selftests that drive GUP, built statically from the same source.
 selftests:
