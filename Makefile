@@ -71,7 +71,7 @@ $(OUT)/src/%.o: src/%.c | $(OUT)/src
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz
+	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -84,7 +84,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm
 
 $(OUT)/bpf $(OUT)/src $(OUT)/workload $(OUT)/tests:
 	$(Q)mkdir -p $@

@@ -28,6 +28,12 @@
 SHARED_SETTING(bool, filter_on);	/* count only filter_tgids */
 SHARED_SETTING(__u64, filter_cgroup);	/* count only this cgroup (-c) */
 SHARED_SETTING(bool, per_process);	/* -P: fill procs */
+/*
+ * gupstat trace: emit a ring-buffer record per walk (trace.bpf.h). Read-only
+ * data, so for `live` the verifier removes the trace code as dead and the
+ * walk costs what it did before.
+ */
+SHARED_SETTING(bool, trace_on);
 
 SHARED_MAP struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -123,6 +129,42 @@ static __always_inline void hist_add(__u32 id, __u64 v)
 	h->sum += v;
 	if (v > h->max)
 		h->max = v;
+}
+
+/*
+ * The @n'th argument (from 0) of a kprobed function, or -1. All six are
+ * read with constant offsets first: the verifier refuses a context
+ * pointer moved by a variable amount, which a switch compiles into.
+ * x86-64 passes the sixth in r9 (libbpf 1.1 has no PT_REGS_PARM6).
+ */
+static __always_inline long regs_arg(struct pt_regs *ctx, int n)
+{
+	long args[6] = {
+		PT_REGS_PARM1(ctx), PT_REGS_PARM2(ctx), PT_REGS_PARM3(ctx),
+		PT_REGS_PARM4(ctx), PT_REGS_PARM5(ctx),
+#ifdef __TARGET_ARCH_x86
+		ctx->r9,
+#else
+		-1,
+#endif
+	};
+
+	if (n < 0 || n >= 6)
+		return -1;
+	return args[n];
+}
+
+/*
+ * The @n'th argument of a function under fentry/fexit, or @dflt when
+ * there is none (@n < 0, or beyond the function's arguments).
+ */
+static __always_inline __u64 func_arg(void *ctx, int n, __u64 dflt)
+{
+	__u64 v;
+
+	if (n < 0 || bpf_get_func_arg(ctx, n, &v))
+		return dflt;
+	return v;
 }
 
 /* -P: the current process's row, created on first use. */

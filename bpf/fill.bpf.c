@@ -4,8 +4,11 @@
  * __get_user_pages(). Absent on base 6.12, where it is skipped. Its page
  * count argument is found by name in the kernel's BTF (fill_nr_arg, -1
  * when there is none), so no prototype is assumed here.
+ *
+ * For gupstat trace it also marks the walk it runs in (walk.bpf.h): the
+ * batched kernel fills the pages array from follow_page_pte().
  */
-#include "common.bpf.h"
+#include "walk.bpf.h"
 
 const volatile int fill_nr_arg = -1;
 
@@ -26,8 +29,10 @@ static __always_inline void fill_enter(long nr)
 	struct fill_entry e = { .entry_ns = bpf_ktime_get_ns(), .nr = nr };
 	__u32 tid = current_tid();
 
-	if (task_wanted())
-		bpf_map_update_elem(&fill_entries, &tid, &e, BPF_ANY);
+	if (!task_wanted())
+		return;
+	bpf_map_update_elem(&fill_entries, &tid, &e, BPF_ANY);
+	walk_fill_start(e.entry_ns);
 }
 
 static __always_inline void fill_exit(void)
@@ -39,27 +44,11 @@ static __always_inline void fill_exit(void)
 	e = bpf_map_lookup_elem(&fill_entries, &tid);
 	if (!e)
 		return;
+	walk_fill_end(now);
 	hist_add(H_FILL_NS, now - e->entry_ns);
 	if (e->nr >= 0)
 		hist_add(H_FILL_PAGES, e->nr);
 	bpf_map_delete_elem(&fill_entries, &tid);
-}
-
-/*
- * The fill_nr_arg'th argument from the registers, or -1. All five are
- * read with constant offsets first: the verifier refuses a context
- * pointer moved by a variable amount, which a switch compiles into.
- */
-static __always_inline long regs_arg(struct pt_regs *ctx, int n)
-{
-	long args[5] = {
-		PT_REGS_PARM1(ctx), PT_REGS_PARM2(ctx), PT_REGS_PARM3(ctx),
-		PT_REGS_PARM4(ctx), PT_REGS_PARM5(ctx),
-	};
-
-	if (n < 0 || n >= 5)
-		return -1;
-	return args[n];
 }
 
 SEC("fentry/gup_fill_pages")

@@ -6,6 +6,7 @@
  * the whole same-folio run on the batched kernel.
  */
 #include "pmu.bpf.h"
+#include "walk.bpf.h"
 
 struct gup_entry {
 	__u64 entry_ns;
@@ -31,13 +32,30 @@ static __always_inline enum gup_kind gup_kind_of(__u32 flags)
 	return GUP_NOREF;
 }
 
-static __always_inline void gup_enter(__u64 nr_pages, __u32 flags)
+/*
+ * gupstat trace: tell the walks of this call whether their pages are
+ * stored (base 6.12's follow_page_pte() has no pages argument to read).
+ */
+static __always_inline void gup_array_set(enum walk_array array)
+{
+	struct walk_entry *w;
+
+	if (!trace_on)
+		return;
+	w = walk_entry_get(array == WALK_ARRAY_UNKNOWN ? 0 :
+			   BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (w)
+		w->gup_array = array;
+}
+
+static __always_inline void gup_enter(__u64 nr_pages, __u32 flags, void *pages)
 {
 	struct gup_entry e = { .nr_pages = nr_pages, .flags = flags };
 	__u32 tid = current_tid();
 
 	if (!task_wanted())
 		return;
+	gup_array_set(pages ? WALK_ARRAY_PAGES : WALK_ARRAY_NONE);
 	pmu_start(&e.pmu);
 	e.entry_ns = bpf_ktime_get_ns();
 	bpf_map_update_elem(&gup_entries, &tid, &e, BPF_ANY);
@@ -55,6 +73,7 @@ static __always_inline void gup_exit(long ret)
 	e = bpf_map_lookup_elem(&gup_entries, &tid);
 	if (!e)
 		return;
+	gup_array_set(WALK_ARRAY_UNKNOWN);
 	pmu_stop(&e->pmu, H_PMU_GUP);
 	kind = gup_kind_of(e->flags);
 	hist_add(H_GUP_NS + kind, now - e->entry_ns);
@@ -91,9 +110,9 @@ static __always_inline void grab(int refs, __u32 flags)
 
 SEC("fentry/__get_user_pages")
 int BPF_PROG(gup_fentry, struct mm_struct *mm, unsigned long start,
-	     unsigned long nr_pages, unsigned int gup_flags)
+	     unsigned long nr_pages, unsigned int gup_flags, struct page **pages)
 {
-	gup_enter(nr_pages, gup_flags);
+	gup_enter(nr_pages, gup_flags, pages);
 	return 0;
 }
 
@@ -109,9 +128,9 @@ int gup_fexit(unsigned long long *ctx)
 
 SEC("kprobe/__get_user_pages")
 int BPF_KPROBE(gup_kprobe, struct mm_struct *mm, unsigned long start,
-	       unsigned long nr_pages, unsigned int gup_flags)
+	       unsigned long nr_pages, unsigned int gup_flags, struct page **pages)
 {
-	gup_enter(nr_pages, gup_flags);
+	gup_enter(nr_pages, gup_flags, pages);
 	return 0;
 }
 

@@ -8,15 +8,47 @@
  * drops it just before returning, so its entry-to-return span bounds the
  * hold from above (the default). With lock_exact, the hold starts where
  * __pte_offset_map_lock() returned inside the call (lock.bpf.c).
+ *
+ * gupstat trace (trace_on) also emits a record per call (trace.bpf.h),
+ * with the arguments saved at entry.
  */
 #define GUPSTAT_DEFINE_WALK
-#include "walk.bpf.h"
+#include "trace.bpf.h"
 
 /* From the kernel's BTF prototype of follow_page_pte(). */
 const volatile bool walk_returns_count = false;
 const volatile bool lock_exact = false;
+/*
+ * Argument positions, found by name in BTF (-1: none). They move: base
+ * 6.12 has (vma, address, pmd, flags, ctx), the batched kernel (vma,
+ * address, end, pmd, flags, pages, pgmap).
+ */
+const volatile int walk_addr_arg = -1;
+const volatile int walk_flags_arg = -1;
+const volatile int walk_pages_arg = -1;
 
-static __always_inline void walk_enter(void)
+/* The walk's arguments, for gupstat trace; the pages array, or none. */
+struct walk_args {
+	__u64 addr;
+	__u64 flags;
+	__u64 pages;
+};
+
+static __always_inline void walk_save_args(struct walk_entry *e,
+					   const struct walk_args *a)
+{
+	e->addr = a->addr;
+	e->gup_flags = a->flags;
+	e->fill_ns = 0;
+	e->fill_start_ns = 0;
+	e->fills = 0;
+	if (walk_pages_arg >= 0)
+		e->array = a->pages ? WALK_ARRAY_PAGES : WALK_ARRAY_NONE;
+	else
+		e->array = e->gup_array;
+}
+
+static __always_inline void walk_enter(const struct walk_args *a)
 {
 	struct walk_entry *e;
 
@@ -25,11 +57,14 @@ static __always_inline void walk_enter(void)
 	e = walk_entry_get(BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (!e)
 		return;
+	if (trace_on)
+		walk_save_args(e, a);
 	e->lock_ns = 0;
 	e->entry_ns = bpf_ktime_get_ns();
 }
 
-static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
+static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
+					__u64 ret, __u64 start_ns, __u64 now)
 {
 	struct counters *c = counters_get();
 	enum walk_result res;
@@ -43,9 +78,11 @@ static __always_inline void walk_record(__u64 ret, __u64 start_ns, __u64 now)
 	proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);
 	if (res == WALK_PAGES)
 		hist_add(H_WALK_PAGES, pages);
+	if (trace_on && start_ns)
+		trace_hold(ctx, e, start_ns, now, pages, res);
 }
 
-static __always_inline void walk_exit(__u64 ret)
+static __always_inline void walk_exit(void *ctx, __u64 ret)
 {
 	__u64 now = bpf_ktime_get_ns();
 	struct walk_entry *e;
@@ -61,14 +98,21 @@ static __always_inline void walk_exit(__u64 ret)
 			c->state_misses++;
 		return;
 	}
-	walk_record(ret, lock_exact ? e->lock_ns : e->entry_ns, now);
+	walk_record(ctx, e, ret, lock_exact ? e->lock_ns : e->entry_ns, now);
 	e->entry_ns = 0;
 }
 
 SEC("fentry/follow_page_pte")
 int walk_fentry(void *ctx)
 {
-	walk_enter();
+	struct walk_args a = {};
+
+	if (trace_on) {
+		a.addr = func_arg(ctx, walk_addr_arg, 0);
+		a.flags = func_arg(ctx, walk_flags_arg, 0);
+		a.pages = func_arg(ctx, walk_pages_arg, 0);
+	}
+	walk_enter(&a);
 	return 0;
 }
 
@@ -79,21 +123,30 @@ int walk_fexit(unsigned long long *ctx)
 
 	/* The return slot moves with the argument count; the helper knows. */
 	bpf_get_func_ret(ctx, &ret);
-	walk_exit(ret);
+	walk_exit(ctx, ret);
 	return 0;
 }
 
 SEC("kprobe/follow_page_pte")
-int walk_kprobe(void *ctx)
+int walk_kprobe(struct pt_regs *ctx)
 {
-	walk_enter();
+	struct walk_args a = {};
+
+	/* An argument the prototype lacks stays 0, as for fentry. */
+	if (trace_on && walk_addr_arg >= 0)
+		a.addr = regs_arg(ctx, walk_addr_arg);
+	if (trace_on && walk_flags_arg >= 0)
+		a.flags = regs_arg(ctx, walk_flags_arg);
+	if (trace_on && walk_pages_arg >= 0)
+		a.pages = regs_arg(ctx, walk_pages_arg);
+	walk_enter(&a);
 	return 0;
 }
 
 SEC("kretprobe/follow_page_pte")
 int BPF_KRETPROBE(walk_kretprobe, long ret)
 {
-	walk_exit(ret);
+	walk_exit(ctx, ret);
 	return 0;
 }
 

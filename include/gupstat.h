@@ -88,4 +88,49 @@ struct proc_stats {
 	__u64 unpin_pages;
 };
 
+/*
+ * gupstat trace: one ring-buffer record per follow_page_pte() call (one
+ * PTE-lock hold). Every record starts with its type, so that other kinds
+ * can share the buffer later. This is the BPF-to-user layout, host
+ * endian; the file format is in gupstat_tracefile.h.
+ */
+enum trace_rec_type {
+	TRACE_REC_HOLD = 1,
+};
+
+/* struct trace_hold flags */
+#define TRACE_HOLD_FILL		0x1	/* gup_fill_pages() ran inside the span */
+#define TRACE_HOLD_STORED_KNOWN	0x2	/* whether a pages[] array was passed is known */
+
+struct trace_hold {
+	__u32 type;		/* TRACE_REC_HOLD */
+	__u32 cpu;		/* where the walk returned */
+	__u64 ts_ns;		/* hold start, bpf_ktime_get_ns(): CLOCK_MONOTONIC */
+	__u64 hold_ns;		/* hold duration (see the probe method) */
+	__u64 fill_ns;		/* time in gup_fill_pages() within the span */
+	__u64 addr;		/* user address the walk started at */
+	__u32 pid;		/* tgid */
+	__u32 tid;
+	__u32 pages;		/* pages the walk looked up (its return) */
+	__u32 stored;		/* of those, stored in the caller's pages[] */
+	__u32 gup_flags;	/* FOLL_* as follow_page_pte() got them */
+	__s32 stack_id;		/* trace_stacks key, or -errno */
+	__u32 fills;		/* gup_fill_pages() calls within the span */
+	__u16 flags;		/* TRACE_HOLD_* */
+	__u8 result;		/* enum walk_result */
+	__u8 pad;
+	char comm[16];
+};
+
+/* Frames kept per stack (trace_stacks' value size): GUP is not deep. */
+#define TRACE_STACK_DEPTH	32
+
+/* Per-CPU counters of the trace path; "lost" is never silent. */
+struct trace_counters {
+	__u64 emitted;		/* records submitted to the ring buffer */
+	__u64 lost;		/* ring buffer full: bpf_ringbuf_reserve() failed */
+	__u64 below_min;	/* holds shorter than --min-ns, filtered out */
+	__u64 stack_errors;	/* bpf_get_stackid() failed (record kept) */
+};
+
 #endif /* __GUPSTAT_H */

@@ -13,5 +13,9 @@ enum ret_kind {
 
 struct btf *kernel_btf_load(void);
 int kernel_btf_ret_kind(const struct btf *btf, const char *func);
+int kernel_btf_arg_index(const struct btf *btf, const char *func,
+			 const char *const *names);
+int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
+			   char *buf, size_t len);
 
 #endif /* __GUPSTAT_KERNEL_BTF_H */

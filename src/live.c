@@ -23,6 +23,7 @@
 #include "probes.h"
 #include "procs.h"
 #include "report.h"
+#include "setup.h"
 
 struct live {
 	struct live_opts o;
@@ -43,24 +44,6 @@ static void on_signal(int sig)
 	if (stop_requested)
 		_exit(128 + sig);
 	stop_requested = 1;
-}
-
-static int libbpf_print(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	return vfprintf(stderr, fmt, args);
-}
-
-/* Base 6.12 returns struct page *, the batched walk a count of pages. */
-static int walk_shape(const struct btf *btf, bool *returns_count)
-{
-	int kind = kernel_btf_ret_kind(btf, "follow_page_pte");
-
-	*returns_count = kind == RET_INT;
-	if (kind == -ENOENT || kind == RET_PTR || kind == RET_INT)
-		return 0;	/* absent: the probe is skipped with a reason */
-	fprintf(stderr, "gupstat: follow_page_pte: unknown prototype (returns neither a pointer nor a count)\n");
-	return -EINVAL;
 }
 
 /*
@@ -90,65 +73,19 @@ static int pmu_install(struct live *l)
 	return 0;
 }
 
-/* gup_fill_pages()'s page count argument, found by name: -1 if none. */
-static int fill_nr_arg(const struct btf *btf)
-{
-	static const char *const names[] = { "nr", "nr_pages", "npages" };
-	const struct btf_type *t;
-	const struct btf_param *p;
-	int id, i, n;
-
-	id = btf__find_by_name_kind(btf, "gup_fill_pages", BTF_KIND_FUNC);
-	if (id < 0)
-		return -1;
-	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
-	p = btf_params(t);
-	for (i = 0; i < btf_vlen(t); i++)
-		for (n = 0; n < (int)(sizeof(names) / sizeof(names[0])); n++)
-			if (!strcmp(btf__name_by_offset(btf, p[i].name_off), names[n]))
-				return i;
-	return -1;
-}
-
 static void set_rodata(struct live *l)
 {
-	__typeof__(*l->skel->rodata) *ro = l->skel->rodata;
+	struct setup_cfg c = {
+		.filter_on = l->o.cmd || l->o.pid,
+		.follow_forks = l->o.cmd,
+		.cgroup_id = l->cgroup_id,
+		.per_process = l->o.per_process,
+		.walk_returns_count = l->rc.walk_returns_count,
+		.lock_exact = l->o.lock_exact,
+		.pmu_on = l->rc.event != NULL,
+	};
 
-	ro->filter_on = l->o.cmd || l->o.pid;
-	ro->filter_cgroup = l->cgroup_id;
-	ro->per_process = l->o.per_process;
-	ro->walk_returns_count = l->rc.walk_returns_count;
-	ro->lock_exact = l->o.lock_exact;
-	ro->pmu_on = l->rc.event != NULL;
-	ro->fill_nr_arg = fill_nr_arg(l->btf);
-	bpf_program__set_autoload(l->skel->progs.filter_fork, l->o.cmd);
-	bpf_map__set_max_entries(l->skel->maps.pmu_events, libbpf_num_possible_cpus());
-}
-
-/*
- * Seed the process filter with @pid and, for a command, follow its forks
- * from the moment it is released.
- */
-static int filter_seed(struct gupstat_bpf *skel, __u32 pid)
-{
-	__u8 one = 1;
-
-	if (!pid)
-		return 0;
-	if (bpf_program__autoload(skel->progs.filter_fork)) {
-		skel->links.filter_fork = bpf_program__attach(skel->progs.filter_fork);
-		if (!skel->links.filter_fork) {
-			fprintf(stderr, "gupstat: cannot follow the command's forks (sched_process_fork): %s\n",
-				strerror(errno));
-			return -errno;
-		}
-	}
-	if (bpf_map__update_elem(skel->maps.filter_tgids, &pid, sizeof(pid),
-				 &one, sizeof(one), BPF_ANY)) {
-		fprintf(stderr, "gupstat: cannot set the process filter: %s\n", strerror(errno));
-		return -errno;
-	}
-	return 0;
+	setup_rodata(l->skel, l->btf, &c);
 }
 
 static const char *stamp(const struct live *l, char *buf, size_t len)
@@ -232,7 +169,7 @@ static int load_and_attach(struct live *l)
 	}
 	err = pmu_install(l);
 	if (!err)
-		err = filter_seed(l->skel, l->o.cmd ? l->child.pid : l->o.pid);
+		err = setup_filter_seed(l->skel, l->o.cmd ? l->child.pid : l->o.pid);
 	if (!err)
 		err = probes_attach(l->probes);
 	return err;
@@ -262,7 +199,7 @@ static int prepare(struct live *l)
 {
 	int err;
 
-	libbpf_set_print(l->o.verbose ? libbpf_print : NULL);
+	libbpf_set_print(l->o.verbose ? setup_libbpf_print : NULL);
 	/* Bad input first, so its error is the only line printed. */
 	if (l->o.cgroup && cgroup_id_of(l->o.cgroup, &l->cgroup_id))
 		return -EINVAL;
@@ -273,7 +210,7 @@ static int prepare(struct live *l)
 	l->btf = kernel_btf_load();
 	if (!l->btf)
 		return -ENOENT;
-	err = walk_shape(l->btf, &l->rc.walk_returns_count);
+	err = setup_walk_shape(l->btf, &l->rc.walk_returns_count);
 	if (err)
 		return err;
 	l->skel = gupstat_bpf__open();
@@ -281,7 +218,7 @@ static int prepare(struct live *l)
 		fprintf(stderr, "gupstat: cannot open BPF object: %s\n", strerror(errno));
 		return -errno;
 	}
-	probes_init(l->probes, l->skel, &l->o);
+	probes_init(l->probes, l->skel, l->o.lock_exact);
 	return probes_select(l->probes, l->btf, l->o.force_kprobe);
 }
 

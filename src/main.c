@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "live.h"
+#include "trace.h"
+#include "trace_report.h"
 
 struct command {
 	const char *name;
@@ -12,6 +14,8 @@ struct command {
 /* Subcommands; anything else (options, or nothing) is the live view. */
 static const struct command commands[] = {
 	{ "live", cmd_live },
+	{ "trace", cmd_trace },		/* every PTE-lock hold to a file */
+	{ "report", cmd_report },	/* read such a file */
 };
 
 int main(int argc, char **argv)

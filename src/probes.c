@@ -10,15 +10,14 @@
 		.fentry = en, .fexit = ex, .kprobe = kp, .kretprobe = krp,	\
 		.wanted = wanted_ }
 
-void probes_init(struct probe *p, struct gupstat_bpf *skel,
-		 const struct live_opts *o)
+void probes_init(struct probe *p, struct gupstat_bpf *skel, bool lock_exact)
 {
 	__typeof__(skel->progs) *g = &skel->progs;
 
 	PROBE(P_WALK, "follow_page_pte", "pages per call, PTE-lock hold",
 	      g->walk_fentry, g->walk_fexit, g->walk_kprobe, g->walk_kretprobe, true);
 	PROBE(P_LOCK, "__pte_offset_map_lock", "exact PTE-lock acquire (--lock-exact)",
-	      NULL, g->lock_fexit, NULL, g->lock_kretprobe, o->lock_exact);
+	      NULL, g->lock_fexit, NULL, g->lock_kretprobe, lock_exact);
 	PROBE(P_GUP, "__get_user_pages", "pages asked/returned, latency, counter",
 	      g->gup_fentry, g->gup_fexit, g->gup_kprobe, g->gup_kretprobe, true);
 	PROBE(P_GRAB, "try_grab_folio", "refs per grab (refcount batch)",

@@ -4,13 +4,11 @@
 
 #include <stdio.h>
 #include "attach.h"
-#include "opts.h"
 #include "report.h"
 
 struct gupstat_bpf;
 
-void probes_init(struct probe *p, struct gupstat_bpf *skel,
-		 const struct live_opts *o);
+void probes_init(struct probe *p, struct gupstat_bpf *skel, bool lock_exact);
 int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe);
 int probes_attach(struct probe *p);
 void probes_detach(struct probe *p);

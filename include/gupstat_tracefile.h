@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The gupstat trace file (`gupstat trace -o FILE`), version 1: every
+ * PTE-lock hold of the GUP walk. Described in docs/trace.md. Every field
+ * is little-endian and of explicit width, whatever the machine that
+ * wrote it; structures have no implicit padding.
+ *
+ *	struct gt_header	magic, version, sizes, clock, flags
+ *	strings			nr_strings x (struct gt_string, key, value)
+ *	records			trailer.records x struct gt_record
+ *	stack table		trailer.nr_stacks x (struct gt_stack, frames)
+ *	struct gt_trailer	counts, where the stack table starts
+ *
+ * Records are streamed as the holds happen, so their count is known only
+ * at the end: it is in the trailer, at a fixed distance from the end of
+ * the file. A file without its trailer was not finished (the tracer was
+ * killed) and is refused.
+ */
+#ifndef __GUPSTAT_TRACEFILE_H
+#define __GUPSTAT_TRACEFILE_H
+
+#include <linux/types.h>
+
+#define GT_MAGIC		"GUPTRACE"	/* 8 bytes, no NUL */
+#define GT_TRAILER_MAGIC	"GUPTEND1"
+#define GT_VERSION		1
+
+/* gt_header.flags */
+#define GT_F_KERNEL_ADDRS	0x1	/* stack frames carry addresses */
+#define GT_F_LOCK_EXACT		0x2	/* holds start at the lock acquire */
+#define GT_F_FILL_PROBED	0x4	/* gup_fill_pages() was traced */
+#define GT_F_ALL		0x7
+
+struct gt_header {
+	char magic[8];			/* GT_MAGIC */
+	__le32 version;			/* GT_VERSION */
+	__le32 header_size;		/* this struct and its strings */
+	__le32 record_size;		/* sizeof(struct gt_record) */
+	__le32 flags;			/* GT_F_* */
+	__le32 clock_id;		/* of the timestamps: CLOCK_MONOTONIC */
+	__le32 nr_strings;
+	__le64 start_ns;		/* clock_id when tracing started */
+	__le64 start_realtime_ns;	/* CLOCK_REALTIME at that moment */
+	__le64 min_ns;			/* --min-ns: shorter holds were left out */
+};
+
+/*
+ * A key/value string: printable ASCII, no NUL. Keys in version 1:
+ * "kernel" (uname -r), "method" (how holds were timed), "fill" (how or
+ * why not gup_fill_pages() was traced), "gupstat" (its version),
+ * "foll_flags" (NAME=0xVALUE,... from the kernel's BTF, to decode
+ * gup_flags), "command" (what was traced). Readers ignore unknown keys.
+ */
+#define GT_KEY_MAX	32
+#define GT_VALUE_MAX	4096
+#define GT_STRINGS_MAX	64
+
+struct gt_string {
+	__le16 key_len;
+	__le16 value_len;
+	/* followed by key_len bytes of key, value_len bytes of value */
+};
+
+/* gt_record.flags */
+#define GT_R_FILL		0x1	/* gup_fill_pages() ran inside the span */
+#define GT_R_STORED_KNOWN	0x2	/* "stored" is known, not just 0 */
+#define GT_R_ALL		0x3
+
+#define GT_NO_STACK		0xffffffffu
+
+/* enum walk_result (gupstat.h): what follow_page_pte() returned. */
+#define GT_RESULTS		6
+
+struct gt_record {
+	__le64 ts_ns;			/* hold start, header.clock_id */
+	__le64 hold_ns;			/* duration */
+	__le64 fill_ns;			/* time in gup_fill_pages() within it */
+	__le64 addr;			/* user address the walk started at */
+	__le32 pid;			/* process (tgid) */
+	__le32 tid;			/* thread */
+	__le32 cpu;
+	__le32 pages;			/* pages looked up */
+	__le32 stored;			/* of those, stored in pages[] */
+	__le32 gup_flags;		/* FOLL_*, see "foll_flags" */
+	__le32 stack;			/* gt_stack.id, or GT_NO_STACK */
+	__le32 fills;			/* gup_fill_pages() calls within it */
+	__le16 flags;			/* GT_R_* */
+	__u8 result;			/* enum walk_result, < GT_RESULTS */
+	__u8 reserved0;			/* 0 */
+	__le32 reserved1;		/* 0 */
+	char comm[16];			/* NUL-terminated */
+};
+
+/*
+ * A stack, innermost frame first; nr_frames x (struct gt_frame, name).
+ * Ids are unique and ascending.
+ */
+#define GT_FRAMES_MAX	127
+#define GT_NAME_MAX	255
+
+struct gt_stack {
+	__le32 id;
+	__le16 nr_frames;
+	__le16 reserved;		/* 0 */
+};
+
+/* A frame: "symbol+0xoffset", and its address only with GT_F_KERNEL_ADDRS. */
+struct gt_frame {
+	__le64 addr;			/* 0 without GT_F_KERNEL_ADDRS */
+	__le16 name_len;		/* 1..GT_NAME_MAX, followed by the name */
+	__le16 reserved[3];		/* 0 */
+};
+
+struct gt_trailer {
+	char magic[8];			/* GT_TRAILER_MAGIC */
+	__le64 records;			/* records in the file */
+	__le64 lost;			/* holds lost: the ring buffer was full */
+	__le64 below_min;		/* holds shorter than min_ns */
+	__le64 stack_errors;		/* records whose stack was not taken */
+	__le64 stacks_offset;		/* file offset of the stack table */
+	__le64 end_ns;			/* clock_id when tracing ended */
+	__le32 nr_stacks;
+	__le32 trailer_size;		/* sizeof(struct gt_trailer) */
+};
+
+#endif /* __GUPSTAT_TRACEFILE_H */

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gupstat trace: ring-buffer records into trace file records and stacks. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include "trace_stream.h"
+
+int trace_stream_init(struct trace_stream *s, __u32 stack_entries)
+{
+	memset(s, 0, sizeof(*s));
+	s->stack_seen = calloc(stack_entries, 1);
+	if (!s->stack_seen)
+		return -ENOMEM;
+	s->stack_entries = stack_entries;
+	return 0;
+}
+
+void trace_stream_free(struct trace_stream *s)
+{
+	free(s->stack_seen);
+	s->stack_seen = NULL;
+}
+
+void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ts_ns = h->ts_ns;
+	r->hold_ns = h->hold_ns;
+	r->fill_ns = h->fill_ns;
+	r->addr = h->addr;
+	r->pid = h->pid;
+	r->tid = h->tid;
+	r->cpu = h->cpu;
+	r->pages = h->pages;
+	/* Never more stored than walked: the file format insists. */
+	r->stored = h->stored < h->pages ? h->stored : h->pages;
+	r->gup_flags = h->gup_flags;
+	r->stack = h->stack_id >= 0 ? (__u32)h->stack_id : GT_NO_STACK;
+	r->fills = h->fills;
+	r->flags = (h->flags & TRACE_HOLD_FILL ? GT_R_FILL : 0) |
+		   (h->flags & TRACE_HOLD_STORED_KNOWN ? GT_R_STORED_KNOWN : 0);
+	r->result = h->result < GT_RESULTS ? h->result : GT_RESULTS - 1;
+	memcpy(r->comm, h->comm, sizeof(r->comm) - 1);
+}
+
+int trace_stream_event(void *ctx, void *data, size_t size)
+{
+	const struct trace_hold *h = data;
+	struct trace_stream *s = ctx;
+	struct trace_rec r;
+
+	if (size < sizeof(*h) || h->type != TRACE_REC_HOLD) {
+		s->bad++;
+		return 0;
+	}
+	trace_hold_to_rec(h, &r);
+	/* An id outside the map cannot be looked up: keep the hold, not it. */
+	if (r.stack != GT_NO_STACK && r.stack >= s->stack_entries)
+		r.stack = GT_NO_STACK;
+	if (r.stack != GT_NO_STACK)
+		s->stack_seen[r.stack] = 1;
+	trace_writer_record(&s->w, &r);
+	return 0;
+}
+
+/* Frames end at the first zero address (the map zero-fills the rest). */
+static __u32 stack_depth(const __u64 *ips)
+{
+	__u32 n = 0;
+
+	while (n < TRACE_STACK_DEPTH && ips[n])
+		n++;
+	return n;
+}
+
+static void write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
+			const struct ksyms *ks, bool addrs)
+{
+	char names[TRACE_STACK_DEPTH][GT_NAME_MAX + 1];
+	const char *ptrs[TRACE_STACK_DEPTH];
+	__u32 i, n = stack_depth(ips);
+
+	for (i = 0; i < n; i++)
+		ptrs[i] = ksyms_name(ks, ips[i], names[i], sizeof(names[i]));
+	trace_writer_stack(&s->w, id, n, addrs ? ips : NULL, ptrs);
+}
+
+void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
+			 bool addrs)
+{
+	__u64 ips[TRACE_STACK_DEPTH];
+	__u32 id;
+
+	for (id = 0; id < s->stack_entries; id++) {
+		if (!s->stack_seen[id])
+			continue;
+		memset(ips, 0, sizeof(ips));
+		/* Gone from the map (cannot happen without REUSE): no frames. */
+		if (bpf_map_lookup_elem(fd, &id, ips))
+			memset(ips, 0, sizeof(ips));
+		write_stack(s, id, ips, ks, addrs);
+	}
+}

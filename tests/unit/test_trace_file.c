@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace file: what the writer writes the reader reads back, field for
+ * field; the file is private (0600) and never written through a symlink;
+ * every truncation and each kind of corruption is refused with one line
+ * naming the problem.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "check.h"
+#include "synth.h"
+#include "trace_file.h"
+
+static char path[] = "/tmp/gupstat-test-XXXXXX";
+static unsigned char *good;
+static size_t good_len;
+
+static void load(void)
+{
+	FILE *f = fopen(path, "rb");
+
+	fseek(f, 0, SEEK_END);
+	good_len = ftell(f);
+	rewind(f);
+	good = malloc(good_len);
+	if (fread(good, 1, good_len, f) != good_len)
+		good_len = 0;
+	fclose(f);
+}
+
+static __u32 header_size(void)
+{
+	__u32 v;
+
+	memcpy(&v, good + offsetof(struct gt_header, header_size), 4);
+	return le32toh(v);
+}
+
+/* Parse a copy of the good file with @n bytes at @off replaced. */
+static int parse_patched(struct trace_file *tf, size_t off, const void *bytes, size_t n)
+{
+	unsigned char *copy = malloc(good_len);
+	int err;
+
+	memcpy(copy, good, good_len);
+	memcpy(copy + off, bytes, n);
+	err = trace_file_parse(tf, copy, good_len);
+	free(copy);
+	if (!err)
+		trace_file_free(tf);
+	return err;
+}
+
+static void expect_refused(size_t off, const void *bytes, size_t n, const char *want,
+			   const char *what)
+{
+	struct trace_file tf;
+	int err = parse_patched(&tf, off, bytes, n);
+
+	CHECK(err == -EINVAL && strstr(tf.err, want) && !strchr(tf.err, '\n'),
+	      "%s: refused with '%s' (want '%s')", what, tf.err, want);
+}
+
+static void roundtrip(void)
+{
+	struct trace_rec recs[5];
+	struct trace_file tf;
+	struct stat st;
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < 5; i++)
+		recs[i] = synth_rec(i, 1000 + i);
+	recs[4].pages = 512;
+	recs[4].stored = 0;
+	recs[4].flags |= GT_R_FILL;
+	recs[4].fill_ns = 300;
+	recs[4].fills = 2;
+	recs[3].stack = GT_NO_STACK;
+	recs[2].result = 1;
+	CHECK(synth_write(path, recs, 5, GT_F_FILL_PROBED) == 0, "writer writes 5 holds");
+	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600, "file mode 0%o", st.st_mode & 0777);
+	CHECK(trace_file_read(&tf, path) == 0, "reader accepts it: '%s'", tf.err);
+	CHECK(tf.nr_recs == 5 && tf.nr_stacks == 2, "5 records, 2 stacks");
+	for (i = 0; i < 5 && tf.recs; i++)
+		ok &= !memcmp(&tf.recs[i], &recs[i], offsetof(struct trace_rec, comm)) &&
+		      !strcmp(tf.recs[i].comm, recs[i].comm);
+	CHECK(ok, "every record field comes back");
+	CHECK(tf.flags == GT_F_FILL_PROBED && tf.clock_id == 1 && tf.start_ns == SYNTH_START_NS,
+	      "header flags, clock CLOCK_MONOTONIC, start");
+	CHECK(!strcmp(trace_file_string(&tf, "kernel"), "6.12.117-gupstat-test"), "kernel string");
+	CHECK(tf.nr_stacks == 2 && tf.stacks[0].id == SYNTH_STACK_A && tf.stacks[0].nr_frames == 4 &&
+	      !strcmp(tf.stacks[0].frames[3].name, "gup_test_ioctl+0x2a1 [gup_test]") &&
+	      tf.stacks[0].frames[0].addr == 0, "stack frames by name, no addresses");
+	trace_file_free(&tf);
+}
+
+static void kernel_addrs(void)
+{
+	struct trace_rec r = synth_rec(0, 5);
+	struct trace_file tf;
+
+	synth_write(path, &r, 1, GT_F_KERNEL_ADDRS);
+	CHECK(trace_file_read(&tf, path) == 0 && tf.stacks[0].frames[0].addr == 0xffffffff81234560ULL,
+	      "--kernel-addrs: addresses kept");
+	trace_file_free(&tf);
+}
+
+static void private_and_no_symlink(void)
+{
+	char link[64];
+	struct trace_rec r = synth_rec(0, 5);
+	struct stat st;
+
+	chmod(path, 0644);
+	synth_write(path, &r, 1, 0);
+	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600,
+	      "an existing 0644 file is made 0600 (0%o)", st.st_mode & 0777);
+	snprintf(link, sizeof(link), "%s.link", path);
+	unlink(link);
+	symlink(path, link);
+	CHECK(synth_write(link, &r, 1, 0) == -ELOOP, "never written through a symlink");
+	unlink(link);
+}
+
+static void truncations(void)
+{
+	struct trace_file tf;
+	size_t n, refused = 0, one_line = 0;
+
+	for (n = 0; n < good_len; n++) {
+		if (trace_file_parse(&tf, good, n) == -EINVAL)
+			refused++;
+		else
+			trace_file_free(&tf);
+		one_line += tf.err[0] && !strchr(tf.err, '\n');
+	}
+	CHECK(refused == good_len && one_line == good_len,
+	      "every one of %zu truncations refused in one line (%zu, %zu)", good_len, refused, one_line);
+	trace_file_parse(&tf, good, 10);
+	CHECK(strstr(tf.err, "truncated") != NULL, "a cut header says truncated: '%s'", tf.err);
+	trace_file_parse(&tf, good, good_len - 1);
+	CHECK(strstr(tf.err, "trailer") != NULL, "a cut trailer says so: '%s'", tf.err);
+}
+
+static void corruptions(void)
+{
+	__u32 hs = header_size(), big = htole32(99), v2 = htole32(2), rs = htole32(80);
+	__u32 beyond = htole32(0x7fffffff);
+	size_t rec0 = hs, trailer = good_len - sizeof(struct gt_trailer);
+	__u16 huge = htole16(5000), zero16 = 0;
+	__u8 ctl = 0x07, result = 9;
+	__u32 nostack = htole32(5), pages0 = 0;
+	__u64 addr = htole64(0xffffffff81000000ULL), records = htole64(6);
+	char comm[16];
+
+	memset(comm, 'A', sizeof(comm));
+	expect_refused(0, "GUPTRACX", 8, "bad magic", "magic");
+	expect_refused(offsetof(struct gt_header, version), &v2, 4, "version 2", "version");
+	expect_refused(offsetof(struct gt_header, record_size), &rs, 4, "record size 80", "record size");
+	expect_refused(offsetof(struct gt_header, flags), &big, 4, "unknown header flags", "flags");
+	expect_refused(offsetof(struct gt_header, nr_strings), &big, 4, "more than 64", "string count");
+	expect_refused(offsetof(struct gt_header, header_size), &beyond, 4, "outside the file",
+		       "header size");
+	expect_refused(sizeof(struct gt_header) + 2, &huge, 2, "value length 5000", "string length");
+	expect_refused(sizeof(struct gt_header), &zero16, 2, "key length 0", "empty key");
+	expect_refused(sizeof(struct gt_header) + 4, &ctl, 1, "not printable", "control byte in a key");
+	expect_refused(sizeof(struct gt_header) + 4, "x", 1, "lacks the 'kernel'", "required key renamed");
+	expect_refused(rec0 + offsetof(struct gt_record, result), &result, 1, "unknown walk result 9",
+		       "walk result");
+	expect_refused(rec0 + offsetof(struct gt_record, stack), &nostack, 4,
+		       "record 0 refers to stack 5", "dangling stack id");
+	expect_refused(rec0 + offsetof(struct gt_record, pages), &pages0, 4, "1 pages stored of 0",
+		       "stored more than walked");
+	expect_refused(rec0 + offsetof(struct gt_record, comm), comm, 16, "not terminated", "comm");
+	expect_refused(rec0 + offsetof(struct gt_record, flags), &ctl, 1, "unknown flags", "record flags");
+	expect_refused(trailer + offsetof(struct gt_trailer, records), &records, 8,
+		       "trailer counts 6 records", "record count");
+	expect_refused(trailer + offsetof(struct gt_trailer, nr_stacks), &big, 4, "99 stacks",
+		       "stack count");
+	expect_refused(trailer + offsetof(struct gt_trailer, stacks_offset), &addr, 8,
+		       "outside the file", "stack table offset");
+	expect_refused(trailer + offsetof(struct gt_trailer, trailer_size), &big, 4,
+		       "trailer size 99", "trailer size");
+	/* The first stack's first frame: an address the header says is not there. */
+	expect_refused(rec0 + 5 * sizeof(struct gt_record) + sizeof(struct gt_stack), &addr, 8,
+		       "has a kernel address", "address without --kernel-addrs");
+	expect_refused(rec0 + 5 * sizeof(struct gt_record), &nostack, 4, "refers to stack 3",
+		       "stack renumbered");
+}
+
+int main(void)
+{
+	int fd = mkstemp(path);
+	struct trace_rec recs[5];
+	size_t i;
+
+	close(fd);
+	roundtrip();
+	kernel_addrs();
+	private_and_no_symlink();
+	for (i = 0; i < 5; i++)
+		recs[i] = synth_rec(i, 1000 + i);
+	synth_write(path, recs, 5, 0);
+	load();
+	truncations();
+	corruptions();
+	unlink(path);
+	free(good);
+	return check_done();
+}
