@@ -110,9 +110,14 @@ static __always_inline void grab(int refs, __u32 flags)
 
 SEC("fentry/__get_user_pages")
 int BPF_PROG(gup_fentry, struct mm_struct *mm, unsigned long start,
-	     unsigned long nr_pages, unsigned int gup_flags, struct page **pages)
+	     unsigned long nr_pages, unsigned int gup_flags)
 {
-	gup_enter(nr_pages, gup_flags, pages);
+	/*
+	 * pages is a struct page **: the verifier refuses reading a pointer
+	 * to a pointer from the context; the helper hands it over as a
+	 * number, which is all that is needed (NULL or not).
+	 */
+	gup_enter(nr_pages, gup_flags, (void *)func_arg(ctx, 4, 0));
 	return 0;
 }
 

@@ -64,7 +64,11 @@ static __u64 now_ns(clockid_t clock)
 	return (__u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* The walk, the exact acquire if asked, GUP (for "stored"), the fill. */
+/*
+ * The walk, the exact acquire if asked, GUP (for "stored" on base), the
+ * fill unless --no-fill: its probe runs inside the holds it measures, up
+ * to 512 times per hold on 4 kB pages, and lengthens them.
+ */
 static int select_probes(struct tracer *t)
 {
 	struct probe *p = t->probes;
@@ -74,6 +78,8 @@ static int select_probes(struct tracer *t)
 	for (i = 0; i < NR_PROBES; i++)
 		if (i != P_WALK && i != P_LOCK && i != P_GUP && i != P_FILL)
 			p[i].wanted = false;
+	if (t->o.no_fill)
+		p[P_FILL].wanted = false;
 	probes_select(p, t->btf, t->o.force_kprobe);
 	if (p[P_WALK].method == ATTACH_NONE) {
 		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
@@ -197,8 +203,10 @@ static void describe_fill(const struct tracer *t, char *buf, size_t len)
 	const struct probe *fill = &t->probes[P_FILL];
 
 	if (fill->method != ATTACH_NONE)
-		snprintf(buf, len, "gup_fill_pages() %s: the time and calls of the fill inside each hold's span are measured",
+		snprintf(buf, len, "gup_fill_pages() %s: the time and calls of the fill inside each hold's span are measured (its probe's own cost included)",
 			 probe_method_name(fill));
+	else if (t->o.no_fill)
+		snprintf(buf, len, "gup_fill_pages() not traced (--no-fill): holds are free of its probe's cost; no fill flag or time");
 	else
 		snprintf(buf, len, "gup_fill_pages() not traced (%s): on base 6.12 it does not exist, and __get_user_pages() stores each page after the walk has returned, outside the hold",
 			 fill->skip_reason);
@@ -329,13 +337,14 @@ static int finish(struct tracer *t)
 	struct ksyms *ks;
 	int err;
 
+	/* Before detaching: the BPF trampolines leave kallsyms with it. */
+	ks = ksyms_load("/proc/kallsyms");
 	probes_detach(t->probes);
 	ring_buffer__consume(t->rb);
 	read_counters(t, &c);
 	e = (struct trace_end){ .lost = c.lost, .below_min = c.below_min,
 				.stack_errors = c.stack_errors,
 				.end_ns = now_ns(CLOCK_MONOTONIC) };
-	ks = ksyms_load("/proc/kallsyms");
 	trace_stream_stacks(&t->s, bpf_map__fd(t->skel->maps.trace_stacks), ks,
 			    t->o.kernel_addrs);
 	ksyms_free(ks);

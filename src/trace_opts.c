@@ -25,6 +25,8 @@ static const char usage[] =
 "                       of two (default 16M: two 256 MB pins of 4 kB pages)\n"
 "      --kernel-addrs   also write the stacks' raw kernel addresses\n"
 "      --lock-exact     time holds from the PTE-lock acquire itself\n"
+"      --no-fill        do not trace gup_fill_pages(): holds without its probe's\n"
+"                       cost, but no fill flag or fill time\n"
 "  -k, --kprobes        attach kprobes instead of fentry/fexit\n"
 "  -v, --verbose        print libbpf debug messages\n"
 "  -h, --help           print this help\n"
@@ -34,7 +36,7 @@ static const char usage[] =
 "  sudo gupstat trace -o long.gt --min-ns 100000 -d 60\n"
 "  gupstat report holds.gt\n";
 
-enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_LOCK_EXACT };
+enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_LOCK_EXACT, OPT_NO_FILL };
 
 static const struct option long_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -44,6 +46,7 @@ static const struct option long_opts[] = {
 	{ "buffer", required_argument, NULL, 'b' },
 	{ "kernel-addrs", no_argument, NULL, OPT_KERNEL_ADDRS },
 	{ "lock-exact", no_argument, NULL, OPT_LOCK_EXACT },
+	{ "no-fill", no_argument, NULL, OPT_NO_FILL },
 	{ "kprobes", no_argument, NULL, 'k' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -125,6 +128,7 @@ static int parse_one(struct trace_opts *o, int c, const char *arg)
 	case 'b': return parse_buffer(arg, &o->buffer);
 	case OPT_KERNEL_ADDRS: o->kernel_addrs = true; return 0;
 	case OPT_LOCK_EXACT: o->lock_exact = true; return 0;
+	case OPT_NO_FILL: o->no_fill = true; return 0;
 	case 'k': o->force_kprobe = true; return 0;
 	case 'v': o->verbose = true; return 0;
 	case 'h':

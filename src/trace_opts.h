@@ -24,6 +24,7 @@ struct trace_opts {
 	__u32 buffer;		/* -b, rounded up to a power of two */
 	bool kernel_addrs;	/* --kernel-addrs */
 	bool lock_exact;	/* --lock-exact */
+	bool no_fill;		/* --no-fill: leave gup_fill_pages() alone */
 	bool force_kprobe;	/* -k */
 	bool verbose;		/* -v */
 	char **cmd;		/* after --: run this, trace it and its children */

@@ -74,16 +74,45 @@ static __u32 stack_depth(const __u64 *ips)
 	return n;
 }
 
+/* "name+0x.." and "name+0x.. [mod]" are in function "name". */
+static bool same_function(const char *a, const char *b)
+{
+	size_t n = strcspn(a, "+");
+
+	return n == strcspn(b, "+") && !strncmp(a, b, n);
+}
+
+/*
+ * The tracer's own frames are left out: BPF programs and trampolines
+ * ("[bpf]"), and the second frame a traced function gets under fentry
+ * (its entry at +0x5 calls the trampoline, which runs the body), so the
+ * stack reads as the kernel's: follow_page_pte, __get_user_pages, ...
+ */
+static bool keep_frame(const char *name, const char *prev)
+{
+	size_t n = strlen(name);
+
+	if (n >= 6 && !strcmp(name + n - 6, " [bpf]"))
+		return false;
+	return !prev || !same_function(name, prev);
+}
+
 static void write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
 			const struct ksyms *ks, bool addrs)
 {
 	char names[TRACE_STACK_DEPTH][GT_NAME_MAX + 1];
 	const char *ptrs[TRACE_STACK_DEPTH];
-	__u32 i, n = stack_depth(ips);
+	__u64 kept[TRACE_STACK_DEPTH];
+	__u32 i, n = 0, depth = stack_depth(ips);
 
-	for (i = 0; i < n; i++)
-		ptrs[i] = ksyms_name(ks, ips[i], names[i], sizeof(names[i]));
-	trace_writer_stack(&s->w, id, n, addrs ? ips : NULL, ptrs);
+	for (i = 0; i < depth; i++) {
+		ksyms_name(ks, ips[i], names[n], sizeof(names[n]));
+		if (!keep_frame(names[n], n ? names[n - 1] : NULL))
+			continue;
+		ptrs[n] = names[n];
+		kept[n++] = ips[i];
+	}
+	trace_writer_stack(&s->w, id, n, addrs ? kept : NULL, ptrs);
 }
 
 void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
