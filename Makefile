@@ -44,7 +44,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab
+.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -86,7 +86,7 @@ $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm
 
-$(OUT)/bpf $(OUT)/src $(OUT)/workload $(OUT)/tests:
+$(OUT)/bpf $(OUT)/src $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:
@@ -117,6 +117,28 @@ unit-tests: $(UNIT_BINS)
 
 check-unit: unit-tests
 	$(Q)tests/run-unit $(UNIT_BINS)
+
+# The trace file reader under libFuzzer with ASan and UBSan: it links
+# src/trace_file.c alone. fuzz-check replays the seed corpus and fuzzes
+# for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
+FUZZ_CC		?= clang
+FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit
+
+$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/trace_file.c src/trace_file.h \
+			     include/gupstat_tracefile.h | $(OUT)/fuzz
+	$(call msg,FUZZ-CC,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c src/trace_file.c
+
+$(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/trace_writer.c tests/unit/synth.h | $(OUT)/fuzz
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ tests/fuzz/gen_corpus.c src/trace_writer.c
+
+fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
+	$(Q)tests/fuzz/run $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
+
+fuzz-corpus: $(OUT)/fuzz/gen_corpus
+	$(Q)$< tests/fuzz/corpus
 
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.

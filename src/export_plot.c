@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "export.h"
 
@@ -19,6 +20,8 @@
 #define BOTTOM		100
 #define PLOT_W		(W - LEFT - RIGHT)
 #define PLOT_H		(H - TOP - BOTTOM)
+/* Room above the top decade, in decades, for the tallest bar's count. */
+#define Y_HEADROOM	1.3
 
 /* The reader limits text to printable ASCII; escape what XML needs. */
 static void xml_text(FILE *f, const char *s)
@@ -88,7 +91,7 @@ static double bar_height(const struct span *sp, __u64 count)
 {
 	if (!count)
 		return 0;
-	return PLOT_H * (log10((double)count) + 1) / (sp->decades + 1);
+	return PLOT_H * (log10((double)count) + 1) / (sp->decades + Y_HEADROOM);
 }
 
 static double slot_x(const struct span *sp, double slot)
@@ -115,7 +118,7 @@ static void axes(FILE *f, const struct span *sp)
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n</g>\n", LEFT, TOP, LEFT, TOP + PLOT_H);
 	fprintf(f, "<g font-size=\"11\" fill=\"#333\" text-anchor=\"end\">\n");
 	for (d = 0; d <= sp->decades; d++) {
-		double y = TOP + PLOT_H - PLOT_H * (d + 1.0) / (sp->decades + 1);
+		double y = TOP + PLOT_H - PLOT_H * (d + 1.0) / (sp->decades + Y_HEADROOM);
 
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
 			LEFT, y, LEFT + PLOT_W, y);
@@ -157,29 +160,52 @@ static void bars(FILE *f, const struct span *sp, const struct trace_summary *s)
 	fprintf(f, "</g>\n");
 }
 
-static void marker(FILE *f, const struct span *sp, const char *name, __u64 v,
-		   const char *color, int row)
-{
-	double x = value_x(sp, v);
-	char label[32];
+/* The percentiles: a dashed line each, named in its colour in the title. */
+static const struct {
+	const char *name;
+	const char *color;
+	size_t offset;
+} markers[] = {
+	{ "p50", "#228833", offsetof(struct stats_dist, p50) },
+	{ "p90", "#bb9900", offsetof(struct stats_dist, p90) },
+	{ "p99", "#ee6677", offsetof(struct stats_dist, p99) },
+	{ "max", "#aa3377", offsetof(struct stats_dist, max) },
+};
 
-	human_ns(label, sizeof(label), v);
-	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"5,3\"/>\n",
-		x, TOP - 4, x, TOP + PLOT_H, color);
-	fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s %s</text>\n",
-		x + 3, TOP + 10 + 13 * row, color, name, label);
+#define NR_MARKERS	(sizeof(markers) / sizeof(markers[0]))
+
+static __u64 marker_value(const struct trace_summary *s, size_t i)
+{
+	return *(const __u64 *)((const char *)&s->hold + markers[i].offset);
+}
+
+static void marker_lines(FILE *f, const struct span *sp, const struct trace_summary *s)
+{
+	size_t i;
+
+	for (i = 0; i < NR_MARKERS; i++) {
+		double x = value_x(sp, marker_value(s, i));
+
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n",
+			x, TOP, x, TOP + PLOT_H, markers[i].color);
+	}
 }
 
 static void title(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
 {
+	size_t i;
+
 	fprintf(f, "<text x=\"%d\" y=\"28\" font-size=\"18\" font-weight=\"bold\">PTE-lock hold time per follow_page_pte() call</text>\n", LEFT);
 	fprintf(f, "<text x=\"%d\" y=\"50\" font-size=\"12\">kernel ", LEFT);
 	xml_text(f, trace_file_string(tf, "kernel"));
 	fprintf(f, ", %zu holds, %llu lost; ", s->n, (unsigned long long)tf->lost);
 	xml_text(f, trace_file_string(tf, "method"));
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"68\" font-size=\"12\">p50 %llu ns, p90 %llu ns, p99 %llu ns, max %llu ns</text>\n",
-		LEFT, (unsigned long long)s->hold.p50, (unsigned long long)s->hold.p90,
-		(unsigned long long)s->hold.p99, (unsigned long long)s->hold.max);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"70\" font-size=\"12\" font-weight=\"bold\">", LEFT);
+	for (i = 0; s->n && i < NR_MARKERS; i++)
+		fprintf(f, "<tspan fill=\"%s\">%s%s %llu ns</tspan>", markers[i].color,
+			i ? ",  " : "- - -  ", markers[i].name,
+			(unsigned long long)marker_value(s, i));
+	fprintf(f, "</text>\n");
 }
 
 int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
@@ -194,10 +220,7 @@ int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary
 	axes(f, &sp);
 	bars(f, &sp, s);
 	if (s->n) {
-		marker(f, &sp, "p50", s->hold.p50, "#228833", 0);
-		marker(f, &sp, "p90", s->hold.p90, "#ccbb44", 1);
-		marker(f, &sp, "p99", s->hold.p99, "#ee6677", 2);
-		marker(f, &sp, "max", s->hold.max, "#aa3377", 3);
+		marker_lines(f, &sp, s);
 	} else {
 		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\">no holds in this trace</text>\n",
 			LEFT + PLOT_W / 2, TOP + PLOT_H / 2);

@@ -83,6 +83,11 @@ static __u64 le64_at(const void *p)
 	return le64toh(v);
 }
 
+/*
+ * Fields are read through byte pointers, never a member access: the input
+ * buffer has no alignment, and a misaligned struct access is undefined.
+ */
+#define AT(s, f)	((const __u8 *)(s) + offsetof(__typeof__(*(s)), f))
 #define LE16(s, f)	le16_at((const __u8 *)(s) + offsetof(__typeof__(*(s)), f))
 #define LE32(s, f)	le32_at((const __u8 *)(s) + offsetof(__typeof__(*(s)), f))
 #define LE64(s, f)	le64_at((const __u8 *)(s) + offsetof(__typeof__(*(s)), f))
@@ -177,7 +182,7 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 {
 	__u32 record_size = LE32(h, record_size);
 
-	if (memcmp(h->magic, GT_MAGIC, sizeof(h->magic)))
+	if (memcmp(AT(h, magic), GT_MAGIC, sizeof(h->magic)))
 		return fail(tf, "not a gupstat trace file (bad magic)");
 	if (tf->version != GT_VERSION)
 		return fail(tf, "format version %u, this gupstat reads version %d",
@@ -225,7 +230,7 @@ static int parse_trailer(struct trace_file *tf, const __u8 *buf, size_t len,
 	if (len - header_size < sizeof(*t))
 		return fail(tf, "truncated: no trailer after the header (the trace did not end cleanly)");
 	t = (const void *)(buf + len - sizeof(*t));
-	if (memcmp(t->magic, GT_TRAILER_MAGIC, sizeof(t->magic)))
+	if (memcmp(AT(t, magic), GT_TRAILER_MAGIC, sizeof(t->magic)))
 		return fail(tf, "truncated or corrupt: no trailer at the end (the trace did not end cleanly)");
 	if (LE32(t, trailer_size) != sizeof(*t))
 		return fail(tf, "trailer size %u, want %zu", LE32(t, trailer_size), sizeof(*t));
@@ -350,8 +355,8 @@ static void decode_record(struct trace_rec *r, const struct gt_record *g)
 	r->stack = LE32(g, stack);
 	r->fills = LE32(g, fills);
 	r->flags = LE16(g, flags);
-	r->result = g->result;
-	memcpy(r->comm, g->comm, sizeof(r->comm));
+	r->result = *AT(g, result);
+	memcpy(r->comm, AT(g, comm), sizeof(r->comm));
 }
 
 static int parse_records(struct trace_file *tf, const __u8 *p, size_t nr)

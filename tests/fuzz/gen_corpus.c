@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fuzz seed corpus (make fuzz-corpus): small valid trace files from
+ * the writer, shaped like base and batched traces, and truncated and
+ * corrupt variants of them. valid-* must be read, bad-* refused.
+ */
+#include <endian.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "synth.h"
+
+static char dir[512];
+
+static const char *at(const char *name)
+{
+	static char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return path;
+}
+
+static unsigned char *load(const char *name, size_t *len)
+{
+	FILE *f = fopen(at(name), "rb");
+	unsigned char *b = malloc(1 << 20);
+
+	*len = fread(b, 1, 1 << 20, f);
+	fclose(f);
+	return b;
+}
+
+static void save(const char *name, const unsigned char *b, size_t len)
+{
+	FILE *f = fopen(at(name), "wb");
+
+	fwrite(b, 1, len, f);
+	fclose(f);
+}
+
+static void valid(void)
+{
+	struct trace_rec r[8];
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		r[i] = synth_rec(i, 700 + 50 * i);
+	synth_write(at("valid-base.gt"), r, 8, 0);
+	for (i = 0; i < 4; i++) {
+		r[i].pages = r[i].stored = 512;
+		r[i].flags |= GT_R_FILL;
+		r[i].fill_ns = 9000;
+		r[i].fills = 3;
+	}
+	r[3].stack = GT_NO_STACK;
+	r[2].result = 1;
+	r[2].pages = r[2].stored = 0;
+	synth_write(at("valid-batched-addrs.gt"), r, 4,
+		    GT_F_FILL_PROBED | GT_F_KERNEL_ADDRS | GT_F_LOCK_EXACT);
+	synth_write(at("valid-empty.gt"), r, 0, 0);
+}
+
+static void variants(void)
+{
+	unsigned char *b, *c;
+	size_t len, hs;
+	__u32 h;
+
+	b = load("valid-base.gt", &len);
+	c = malloc(len);
+	memcpy(&h, b + offsetof(struct gt_header, header_size), 4);
+	hs = le32toh(h);
+	save("bad-truncated-header.gt", b, 30);
+	save("bad-truncated-records.gt", b, hs + 100);
+	save("bad-no-trailer.gt", b, len - 1);
+	memcpy(c, b, len);
+	c[0] ^= 0xff;
+	save("bad-magic.gt", c, len);
+	memcpy(c, b, len);
+	c[hs + offsetof(struct gt_record, result)] = 9;
+	save("bad-result.gt", c, len);
+	memcpy(c, b, len);
+	c[len - sizeof(struct gt_trailer) + offsetof(struct gt_trailer, records)] = 0x77;
+	save("bad-count.gt", c, len);
+	memcpy(c, b, len);
+	c[sizeof(struct gt_header) + 1] = 0xff;	/* first key length, high byte */
+	save("bad-key-length.gt", c, len);
+	free(b);
+	free(c);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: gen_corpus DIR\n");
+		return 2;
+	}
+	snprintf(dir, sizeof(dir), "%s", argv[1]);
+	valid();
+	variants();
+	return 0;
+}

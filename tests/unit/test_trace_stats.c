@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Percentiles, histograms, fill share and the longest holds of a trace. */
+#include <string.h>
+#include "check.h"
+#include "trace_stats.h"
+
+static struct trace_rec recs[1000];
+
+static struct trace_file file_of(size_t n)
+{
+	struct trace_file tf = { .recs = recs, .nr_recs = n };
+
+	return tf;
+}
+
+int main(void)
+{
+	__u64 v[100];
+	struct trace_summary s;
+	struct trace_file tf;
+	size_t i;
+
+	for (i = 0; i < 100; i++)
+		v[i] = i + 1;
+	CHECK(stats_percentile(v, 100, 50) == 50 && stats_percentile(v, 100, 90) == 90 &&
+	      stats_percentile(v, 100, 99) == 99 && stats_percentile(v, 100, 100) == 100,
+	      "nearest rank over 1..100");
+	CHECK(stats_percentile(v, 1, 99) == 1 && stats_percentile(v, 0, 50) == 0,
+	      "one value, and none");
+	CHECK(stats_percentile(v, 3, 50) == 2 && stats_percentile(v, 3, 99) == 3,
+	      "p50 of 3 is the 2nd, p99 the 3rd");
+	CHECK(stats_log2_slot(0) == 0 && stats_log2_slot(1) == 1 && stats_log2_slot(1023) == 10 &&
+	      stats_log2_slot(1024) == 11 && stats_log2_slot(~0ULL) == STATS_LOG2_SLOTS - 1,
+	      "log2 slots as the BPF side counts, the top one clamped");
+
+	/* 1000 holds: 990 of 1 page at 1000 ns, 10 of 512 pages, longer, with a fill. */
+	for (i = 0; i < 1000; i++) {
+		recs[i] = (struct trace_rec){ .ts_ns = 5000 + i * 10, .hold_ns = 1000, .pages = 1,
+					      .stored = 1 };
+		if (i % 100 == 7) {
+			recs[i].hold_ns = 100000 + i;
+			recs[i].pages = 512;
+			recs[i].stored = 512;
+			recs[i].flags = GT_R_FILL;
+			recs[i].fill_ns = 25000;
+		}
+	}
+	tf = file_of(1000);
+	CHECK(trace_summarize(&tf, 3, &s) == 0, "summarize");
+	/* p99 is the 990th of 1000: still short; the 10 long ones are above it. */
+	CHECK(s.n == 1000 && s.hold.p50 == 1000 && s.hold.p99 == 1000 && s.hold.max == 100907,
+	      "p50 %llu, p99 %llu, max %llu", (unsigned long long)s.hold.p50,
+	      (unsigned long long)s.hold.p99, (unsigned long long)s.hold.max);
+	CHECK(s.hold_log2[10] == 990 && s.hold_log2[17] == 10, "hold log2 slots");
+	CHECK(s.pages_lin[1] == 990 && s.pages_lin[512] == 10 && s.pages == 990 + 5120 &&
+	      s.max_pages == 512, "pages per hold");
+	CHECK(s.with_fill == 10 && s.fill_ns == 250000, "fill: 10 holds, 250 us");
+	CHECK(s.bare.max == 100907 - 25000 && s.bare.min == 100007 - 25000,
+	      "hold without the fill");
+	CHECK(s.nr_top == 3 && s.top[0] == 907 && s.top[1] == 807 && s.top[2] == 707,
+	      "the three longest, longest first");
+	CHECK(s.first_ns == 5000 && s.last_end_ns == 5000 + 9070 + 100907,
+	      "time span: from the first start to the latest end");
+	trace_summary_free(&s);
+
+	tf = file_of(0);
+	CHECK(trace_summarize(&tf, 10, &s) == 0 && s.n == 0 && s.nr_top == 0 && s.hold.max == 0,
+	      "an empty trace");
+	trace_summary_free(&s);
+	return check_done();
+}
