@@ -79,8 +79,9 @@ static void hold_event(FILE *f, const struct trace_file *tf, const struct trace_
 		(unsigned long long)(r->ts_ns - origin) / 1000,
 		(unsigned long long)(r->ts_ns - origin) % 1000,
 		(unsigned long long)r->hold_ns / 1000, (unsigned long long)r->hold_ns % 1000);
-	fprintf(f, "\"args\":{\"pages\":%u,\"stored\":%u,\"fill_ns\":%llu,\"fills\":%u,\"cpu\":%u,\"addr\":\"0x%llx\",\"result\":\"%s\",\"flags\":",
-		r->pages, r->stored, (unsigned long long)r->fill_ns, r->fills, r->cpu,
+	fprintf(f, "\"args\":{\"pages\":%u,\"stored\":%u,\"fill\":%s,\"fill_ns\":%llu,\"fills\":%u,\"cpu\":%u,\"addr\":\"0x%llx\",\"result\":\"%s\",\"flags\":",
+		r->pages, r->stored, r->flags & GT_R_FILL ? "true" : "false",
+		(unsigned long long)r->fill_ns, r->fills, r->cpu,
 		(unsigned long long)r->addr, trace_result_name(r->result));
 	json_str(f, trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
 	fprintf(f, "}}");

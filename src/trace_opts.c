@@ -98,7 +98,7 @@ static int parse_buffer(const char *s, __u32 *out)
 				s[n - 1] == 'm' || s[n - 1] == 'M' ? 20 : 30);
 		n--;
 	}
-	if (n == 0 || n >= sizeof(num))
+	if (n == 0 || n >= sizeof(num) || strspn(s, "0123456789") != n)
 		return bad_value("-b", "not a size like 256K or 16M", s);
 	memcpy(num, s, n);
 	num[n] = '\0';

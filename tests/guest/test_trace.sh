@@ -1,0 +1,201 @@
+# SPDX-License-Identifier: GPL-2.0
+# gupstat trace and report against workloads of known size (sourced by
+# suite). Each follow_page_pte() call is one hold: on base 6.12 one page
+# per call, so 64 MB of 4 kB pages walked once is 16384 holds of 1 page;
+# the batched walk covers a page table per call, 32 holds of 512 pages.
+# The holds are read back through report --perfetto (one "X" event each).
+
+tdir=$(mktemp -d)
+T=$tdir/t.gt
+tjson=$tdir/t.json
+terr=$tdir/err
+twlog=$tdir/work
+treport=$tdir/report
+T_MB=64
+T_PAGES=$((T_MB * 256))
+case $(uname -r) in
+*-gupstat-batched*) t_batched=1 T_CALLS=$((T_PAGES / 512)) T_BATCH=512 ;;
+*) t_batched=0 T_CALLS=$T_PAGES T_BATCH=1 ;;
+esac
+
+t_logs() {
+	sed 's/^/#   /' "$terr" "$twlog"
+	head -c 1500 "$treport" 2>/dev/null | sed 's/^/#   /'
+}
+
+# trace_held "TRACE_OPTS" GUPWORK_ARGS...: fault the region in, attach
+# gupstat trace -p to the waiting workload, let it walk, stop tracing.
+# With T_STOP=1 the tracer is stopped (SIGSTOP) while the workload walks,
+# so nothing drains the ring buffer: what fits is what the buffer holds.
+trace_held() {
+	local opts=$1 pid gs
+	shift
+	rm -f "$T"
+	: >"$terr"
+	$GUPWORK --wait "$@" >"$twlog" 2>&1 &
+	pid=$!
+	T_PID=$pid
+	wait_for "ready pid" "$twlog" 60 || { kill $pid 2>/dev/null; return 1; }
+	# shellcheck disable=SC2086
+	$GUPSTAT trace -o "$T" $opts -p $pid 2>"$terr" &
+	gs=$!
+	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs 2>/dev/null; return 1; }
+	[ "${T_STOP:-0}" = 1 ] && kill -STOP $gs
+	kill -USR1 $pid
+	wait $pid || { kill -CONT $gs; kill $gs 2>/dev/null; return 1; }
+	[ "${T_STOP:-0}" = 1 ] && kill -CONT $gs
+	kill -INT $gs
+	wait $gs
+}
+
+# trace_case NAME "OPTS" GUPWORK_ARGS...: 0 when the trace and its report worked.
+trace_case() {
+	local name=$1
+	shift
+	if trace_held "$@" && $GUPSTAT report -n 3 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"; then
+		return 0
+	fi
+	not_ok "$name: trace or report failed"
+	t_logs
+	return 1
+}
+
+# holds JQ: a jq expression over the array of hold events.
+holds() {
+	jq -r "[.traceEvents[] | select(.ph == \"X\")] | $1" "$tjson"
+}
+
+# The trailer's counts, as report prints them.
+lost() { sed -n 's/^  holds [0-9]*, lost \([0-9]*\),.*/\1/p' "$treport"; }
+below_min() { sed -n 's/.*, \([0-9]*\) shorter than --min-ns.*/\1/p' "$treport"; }
+
+name="trace readv 4k"
+if trace_case "$name" "" --folio 4k --size $T_MB readv; then
+	expect_eq "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
+	expect_eq "$name: $T_BATCH pages each" "$(holds "map(select(.args.pages != $T_BATCH)) | length")" 0
+	expect_eq "$name: pages walked" "$(holds 'map(.args.pages) | add')" $T_PAGES
+	expect_eq "$name: every page stored" "$(holds 'map(select(.args.stored != .args.pages)) | length')" 0
+	expect_eq "$name: all pinned (FOLL_PIN)" \
+		"$(holds 'map(select(.args.flags | test("FOLL_PIN") | not)) | length')" 0
+	expect_eq "$name: all the workload's" "$(holds "map(select(.pid != $T_PID)) | length")" 0
+	t_p50=$(holds 'map(.dur) | sort | .[length / 2 | floor] * 1000 | floor')
+	expect_eq "$name: file mode" "$(stat -c %a "$T")" 600
+	grep -q "holds written to $T, 0 lost" "$terr" && ok "$name: 0 lost, said on stderr" ||
+		not_ok "$name: stderr: $(cat "$terr")"
+	expect_eq "$name: trailer lost" "$(lost)" 0 "$treport"
+	if [ $t_batched = 1 ]; then
+		expect_eq "$name: batched: the fill ran inside every hold" \
+			"$(holds 'map(select(.args.fill and .args.fills > 0 and .args.fill_ns > 0)) | length')" $T_CALLS
+	else
+		expect_eq "$name: base: no fill inside any hold" "$(holds 'map(select(.args.fill)) | length')" 0
+		grep -q "fill: gup_fill_pages() not traced (not in this kernel" "$treport" &&
+			ok "$name: base: the report says gup_fill_pages() does not exist" ||
+			not_ok "$name: base: fill line: $(grep fill: "$treport")"
+	fi
+	# Symbolised, without the tracer's own frames, and no address.
+	awk '/^ #1 /{s=1; next} s && /^ #2 /{exit} s' "$treport" >"$tdir/stack"
+	head -n 2 "$tdir/stack" | tail -n 1 | grep -Eq '^ +follow_page_pte\+0x' &&
+		grep -q '__get_user_pages+0x' "$tdir/stack" && grep -q 'process_vm_rw' "$tdir/stack" &&
+		! grep -q '\[bpf\]' "$tdir/stack" &&
+		ok "$name: stack follow_page_pte <- __get_user_pages <- process_vm_rw, no [bpf] frame" ||
+		{ not_ok "$name: stack"; sed 's/^/#   /' "$tdir/stack"; }
+	! LC_ALL=C grep -qaP '\xff\xff\xff\xff' "$T" && ! grep -q ffffffff "$treport" &&
+		ok "$name: no kernel address in the file or the report" ||
+		not_ok "$name: kernel addresses written without --kernel-addrs"
+fi
+
+name="trace populate-read 4k, -k, --kernel-addrs"
+if trace_case "$name" "-k --kernel-addrs" --folio 4k --size $T_MB populate-read; then
+	expect_eq "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
+	expect_eq "$name: nothing stored (no pages array)" "$(holds 'map(.args.stored) | add')" 0
+	expect_eq "$name: no fill without a pages array" "$(holds 'map(select(.args.fill)) | length')" 0
+	grep -q "kprobe+kretprobe" "$treport" && ok "$name: the kprobe method named" ||
+		not_ok "$name: method: $(grep hold: "$treport")"
+	LC_ALL=C grep -qaP '\xff\xff\xff\xff' "$T" && grep -Eq '^ +ffffffff[0-9a-f]{8} ' "$treport" &&
+		ok "$name: kernel addresses written and shown when asked" ||
+		not_ok "$name: no kernel addresses with --kernel-addrs"
+fi
+
+# --min-ns filters in the kernel: what is left out is counted, and the
+# two add up to every hold.
+name="trace --min-ns"
+if trace_case "$name" "--min-ns 1000000000000" --folio 4k --size $T_MB readv; then
+	expect_eq "$name 10^12: no hold kept" "$(holds length)" 0 "$treport"
+	expect_eq "$name 10^12: all counted as shorter" "$(below_min)" $T_CALLS "$treport"
+fi
+min=${t_p50:-1000}
+if trace_case "$name" "--min-ns $min" --folio 4k --size $T_MB readv; then
+	expect_eq "$name $min: kept and left out add up" "$(($(holds length) + $(below_min)))" $T_CALLS "$treport"
+	expect_eq "$name $min: every kept hold lasts as long" \
+		"$(holds "map(select(.dur * 1000 < $min - 0.5)) | length")" 0
+fi
+
+# The default buffer holds a 256 MB pin of 4 kB pages whole: with the
+# tracer stopped while the workload walks, nothing is lost. A 4 kB buffer
+# loses most of it, and says how many: kept + lost = every hold.
+name="trace 256 MB, reader stopped"
+big=$((256 * 256 / T_BATCH))
+if T_STOP=1 trace_case "$name" "" --folio 4k --size 256 readv; then
+	expect_eq "$name, default buffer: every hold" "$(holds length)" $big "$treport"
+	expect_eq "$name, default buffer: lost" "$(lost)" 0 "$treport"
+fi
+if T_STOP=1 trace_case "$name" "-b 4K" --folio 4k --size 256 readv; then
+	l=$(lost)
+	[ "${l:-0}" -gt 0 ] && grep -q "WARNING: $l holds lost" "$terr" &&
+		grep -q "WARNING: $l holds were lost" "$treport" &&
+		ok "$name, -b 4K: $l lost, on stderr and in the report" ||
+		{ not_ok "$name, -b 4K: lost '$l'"; t_logs; }
+	expect_eq "$name, -b 4K: kept + lost" "$(($(holds length) + ${l:-0}))" $big "$treport"
+fi
+
+# The issue's workload: gup_test -L over 256 MB of 4 kB pages in one call,
+# the tracer running as usual. Its FOLL_LONGTERM holds cover every page.
+name="trace -- gup_test -L -m 256 -n 65536"
+if $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 256 exec -- \
+	$GUP_TEST -L -m 256 -n 65536 >"$twlog" 2>"$terr" &&
+	$GUPSTAT report -n 1 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"; then
+	expect_eq "$name: lost" "$(lost)" 0 "$treport"
+	expect_eq "$name: FOLL_LONGTERM pages" \
+		"$(holds 'map(select(.args.flags | test("FOLL_LONGTERM")) | .args.pages) | add')" 65536
+	[ $t_batched = 1 ] ||
+		expect_eq "$name: base: FOLL_LONGTERM holds" \
+			"$(holds 'map(select(.args.flags | test("FOLL_LONGTERM"))) | length')" 65536
+else
+	not_ok "$name: failed"
+	t_logs
+fi
+
+# Bad input: one line, and 2 for usage, 1 for what cannot be done.
+t_fails() {
+	local name=$1 want=$2 pattern=$3 rc
+	shift 3
+	"$@" >"$twlog" 2>"$terr"
+	rc=$?
+	if [ "$rc" = "$want" ] && [ "$(wc -l <"$terr")" = 1 ] && grep -q -- "$pattern" "$terr"; then
+		ok "$name: rc $rc, $(cat "$terr")"
+	else
+		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$terr")"
+	fi
+}
+t_fails "trace: unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT trace --frobnicate -o "$T"
+t_fails "trace: no -o" 2 "no output file" $GUPSTAT trace -d 1
+t_fails "trace: bad -b" 2 "not a size" $GUPSTAT trace -o "$T" -b lots
+t_fails "trace: bad --min-ns" 2 "not a number" $GUPSTAT trace -o "$T" --min-ns -5
+t_fails "trace: no such directory" 1 "No such file or directory" \
+	$GUPSTAT trace -o /nonexistent/t.gt -d 1
+t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
+ln -sf "$tdir/elsewhere" "$tdir/link"
+t_fails "trace: never through a symlink" 1 "symbolic links" $GUPSTAT trace -o "$tdir/link" -d 1
+[ ! -e "$tdir/elsewhere" ] && ok "trace: the symlink's target was not created" ||
+	not_ok "trace: wrote through a symlink"
+
+# A real trace, cut or corrupted: report says what is wrong, in one line.
+$GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
+size=$(stat -c %s "$T")
+head -c $((size / 2)) "$T" >"$tdir/cut.gt"
+t_fails "report: truncated file" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
+{ printf 'GUPTRACX'; tail -c +9 "$T"; } >"$tdir/magic.gt"
+t_fails "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT report "$tdir/magic.gt"
+t_fails "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
+t_fails "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
+rm -rf "$tdir"
