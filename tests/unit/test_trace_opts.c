@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gupstat trace's options: values, defaults, and what is refused. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "trace_opts.h"
+
+#define ARGV(...) ((char *[]){ "trace", __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ "trace", __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(o, ...) trace_opts_parse(o, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
+
+int main(void)
+{
+	struct trace_opts o;
+
+	freopen("/dev/null", "w", stderr);
+	CHECK(PARSE(&o, "-o", "t.gt") == 0 && !strcmp(o.output, "t.gt") &&
+	      o.buffer == TRACE_BUFFER_DEFAULT && !o.min_ns && !o.kernel_addrs && !o.cmd,
+	      "defaults: 16M buffer, no threshold, no addresses");
+	CHECK(PARSE(&o, "-o", "t", "--min-ns", "250000", "--kernel-addrs", "--lock-exact",
+		    "--no-fill", "-k", "-d", "3", "-p", "9") == 0 &&
+	      o.min_ns == 250000 && o.kernel_addrs && o.lock_exact && o.no_fill &&
+	      o.force_kprobe && o.duration == 3 && o.pid == 9, "every option");
+	CHECK(PARSE(&o, "-o", "t", "-b", "5K") == 0 && o.buffer == 8192, "5K rounds up to 8K");
+	CHECK(PARSE(&o, "-o", "t", "--buffer", "64M") == 0 && o.buffer == 64U << 20, "64M");
+	CHECK(PARSE(&o, "-o", "t", "-b", "4096") == 0 && o.buffer == 4096, "plain bytes");
+	CHECK(PARSE(&o, "-o", "t", "-b", "2K") == -EINVAL, "below a page refused");
+	CHECK(PARSE(&o, "-o", "t", "-b", "2G") == -EINVAL, "over 1G refused");
+	CHECK(PARSE(&o, "-o", "t", "-b", "1.5M") == -EINVAL, "not a whole number");
+	CHECK(PARSE(&o, "-o", "t", "--min-ns", "-1") == -EINVAL, "negative threshold refused");
+	CHECK(PARSE(&o, "-o", "t", "--min-ns", "99999999999999999999999") == -EINVAL,
+	      "threshold overflow refused");
+	CHECK(PARSE(&o, "-d", "1") == -EINVAL, "no -o refused");
+	CHECK(PARSE(&o, "-o", "t", "-p", "1", "--", "true") == -EINVAL, "-p with a command refused");
+	CHECK(PARSE(&o, "-o", "t", "--", "gup_test", "-L") == 0 && o.cmd &&
+	      !strcmp(o.cmd[1], "-L"), "a command keeps its own options");
+	CHECK(PARSE(&o, "-o") == -EINVAL, "-o without a value");
+	CHECK(PARSE(&o, "-h") == 1, "help");
+	return check_done();
+}
