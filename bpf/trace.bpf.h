@@ -12,6 +12,19 @@
 
 /* Set by gupstat trace; live leaves them at their load-time defaults. */
 const volatile __u64 trace_min_ns = 0;
+/*
+ * A stack is the costliest part of a record (an unwind per hold): taken
+ * unless --no-stacks, and only for holds of trace_stack_min_ns or more.
+ */
+const volatile bool trace_want_stacks = false;
+const volatile __u64 trace_stack_min_ns = 0;
+/*
+ * Wake the reader only once this much is waiting (0: on every record).
+ * A wakeup per record is an interrupt-work and a task wakeup per hold;
+ * batched, the reader also takes the records in large runs. It polls
+ * at least every 100 ms besides.
+ */
+const volatile __u64 trace_wakeup_bytes = 0;
 
 /*
  * Sized by user space (-b); the default it sets is large enough for
@@ -82,6 +95,14 @@ static __always_inline void trace_fill(struct trace_hold *r,
 	bpf_get_current_comm(r->comm, sizeof(r->comm));
 }
 
+static __always_inline __u64 wakeup_flag(void)
+{
+	if (!trace_wakeup_bytes)
+		return 0;
+	return bpf_ringbuf_query(&trace_events, BPF_RB_AVAIL_DATA) >= trace_wakeup_bytes ?
+	       BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+}
+
 /*
  * One hold that started at @start (entry, or the exact acquire) and ended
  * at @now, the walk having looked up @pages pages. @ctx is the exit
@@ -106,10 +127,13 @@ static __always_inline void trace_hold(void *ctx, const struct walk_entry *e,
 		return;
 	}
 	trace_fill(r, e, start, now, pages, res);
-	r->stack_id = bpf_get_stackid(ctx, &trace_stacks, 0);
-	if (r->stack_id < 0)
-		c->stack_errors++;
-	bpf_ringbuf_submit(r, 0);
+	r->stack_id = -1;
+	if (trace_want_stacks && now - start >= trace_stack_min_ns) {
+		r->stack_id = bpf_get_stackid(ctx, &trace_stacks, 0);
+		if (r->stack_id < 0)
+			c->stack_errors++;
+	}
+	bpf_ringbuf_submit(r, wakeup_flag());
 	c->emitted++;
 }
 

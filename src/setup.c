@@ -63,6 +63,9 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	ro->pmu_on = c->pmu_on;
 	ro->trace_on = c->trace;
 	ro->trace_min_ns = c->trace_min_ns;
+	ro->trace_want_stacks = c->stacks;
+	ro->trace_stack_min_ns = c->stack_min_ns;
+	ro->trace_wakeup_bytes = c->wakeup_bytes;
 	set_arg_positions(skel, btf);
 	bpf_program__set_autoload(skel->progs.filter_fork, c->follow_forks);
 	bpf_map__set_max_entries(skel->maps.pmu_events, libbpf_num_possible_cpus());

@@ -23,6 +23,9 @@ struct setup_cfg {
 	bool trace;
 	__u64 trace_min_ns;
 	__u32 ringbuf_bytes;	/* a power of two, at least a page */
+	__u32 wakeup_bytes;	/* wake the reader at this much; 0: every record */
+	bool stacks;		/* a stack id per record */
+	__u64 stack_min_ns;	/* ... for holds this long or longer */
 	__u32 stack_entries;
 };
 

@@ -31,8 +31,8 @@
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
 
-enum { S_RELEASE, S_METHOD, S_FILL, S_STORED, S_WALK, S_VERSION, S_FOLL,
-       S_COMMAND, NR_STRINGS };
+enum { S_RELEASE, S_METHOD, S_FILL, S_STORED, S_WALK, S_STACKS, S_VERSION,
+       S_FOLL, S_COMMAND, NR_STRINGS };
 
 struct tracer {
 	struct trace_opts o;
@@ -104,6 +104,10 @@ static void set_rodata(struct tracer *t)
 		.trace = true,
 		.trace_min_ns = t->o.min_ns,
 		.ringbuf_bytes = t->o.buffer,
+		/* An eighth: room for 7/8 of the buffer more while it wakes. */
+		.wakeup_bytes = t->o.buffer / 8,
+		.stacks = !t->o.no_stacks,
+		.stack_min_ns = t->o.stack_min_ns,
 		.stack_entries = TRACE_STACK_ENTRIES,
 	};
 
@@ -216,7 +220,7 @@ static void describe_fill(const struct tracer *t, char *buf, size_t len)
 static void describe(struct tracer *t, struct trace_kv *kv)
 {
 	static const char *const keys[NR_STRINGS] = {
-		"kernel", "method", "fill", "stored", "walk", "gupstat",
+		"kernel", "method", "fill", "stored", "walk", "stacks", "gupstat",
 		"foll_flags", "command",
 	};
 	char (*s)[GT_VALUE_MAX] = t->strings;
@@ -235,6 +239,13 @@ static void describe(struct tracer *t, struct trace_kv *kv)
 		 "__get_user_pages() stores the walk's page, if it has a pages[] array, after the walk");
 	snprintf(s[S_WALK], GT_VALUE_MAX, "%s", t->returns_count ?
 		 "page count: batched walk" : "struct page *: one page per call");
+	if (t->o.no_stacks)
+		snprintf(s[S_STACKS], GT_VALUE_MAX, "not taken (--no-stacks)");
+	else if (t->o.stack_min_ns)
+		snprintf(s[S_STACKS], GT_VALUE_MAX, "kernel stack at the end of each hold of %llu ns or more (--stack-min-ns), symbolised through /proc/kallsyms when the trace ended",
+			 (unsigned long long)t->o.stack_min_ns);
+	else
+		snprintf(s[S_STACKS], GT_VALUE_MAX, "kernel stack at the end of each hold, symbolised through /proc/kallsyms when the trace ended");
 	snprintf(s[S_VERSION], GT_VALUE_MAX, "%s", GUPSTAT_VERSION);
 	kernel_btf_enum_values(t->btf, "FOLL_", s[S_FOLL], GT_VALUE_MAX);
 	describe_target(t, s[S_COMMAND], GT_VALUE_MAX);
@@ -298,7 +309,13 @@ static int poll_loop(struct tracer *t, __u64 start)
 	int state, err;
 
 	while ((state = tick(t, start)) == 1) {
+		/*
+		 * The programs wake us only when an eighth of the buffer is
+		 * waiting: after a quiet 100 ms, take what is there anyway.
+		 */
 		err = ring_buffer__poll(t->rb, 100);
+		if (err >= 0 || err == -EINTR)
+			err = ring_buffer__consume(t->rb);
 		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "gupstat trace: reading the ring buffer: %s\n", strerror(-err));
 			return -1;

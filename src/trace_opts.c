@@ -24,6 +24,8 @@ static const char usage[] =
 "  -b, --buffer SIZE    ring buffer, e.g. 256K or 64M, rounded up to a power\n"
 "                       of two (default 16M: two 256 MB pins of 4 kB pages)\n"
 "      --kernel-addrs   also write the stacks' raw kernel addresses\n"
+"      --no-stacks      take no kernel stack (the costliest part of a record)\n"
+"      --stack-min-ns NS  take stacks only of holds of NS nanoseconds or more\n"
 "      --lock-exact     time holds from the PTE-lock acquire itself\n"
 "      --no-fill        do not trace gup_fill_pages(): holds without its probe's\n"
 "                       cost, but no fill flag or fill time\n"
@@ -36,7 +38,8 @@ static const char usage[] =
 "  sudo gupstat trace -o long.gt --min-ns 100000 -d 60\n"
 "  gupstat report holds.gt\n";
 
-enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_LOCK_EXACT, OPT_NO_FILL };
+enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_LOCK_EXACT, OPT_NO_FILL, OPT_NO_STACKS,
+       OPT_STACK_MIN_NS };
 
 static const struct option long_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -47,6 +50,8 @@ static const struct option long_opts[] = {
 	{ "kernel-addrs", no_argument, NULL, OPT_KERNEL_ADDRS },
 	{ "lock-exact", no_argument, NULL, OPT_LOCK_EXACT },
 	{ "no-fill", no_argument, NULL, OPT_NO_FILL },
+	{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
+	{ "stack-min-ns", required_argument, NULL, OPT_STACK_MIN_NS },
 	{ "kprobes", no_argument, NULL, 'k' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -129,6 +134,8 @@ static int parse_one(struct trace_opts *o, int c, const char *arg)
 	case OPT_KERNEL_ADDRS: o->kernel_addrs = true; return 0;
 	case OPT_LOCK_EXACT: o->lock_exact = true; return 0;
 	case OPT_NO_FILL: o->no_fill = true; return 0;
+	case OPT_NO_STACKS: o->no_stacks = true; return 0;
+	case OPT_STACK_MIN_NS: return parse_u64("--stack-min-ns", arg, ~0ULL, &o->stack_min_ns);
 	case 'k': o->force_kprobe = true; return 0;
 	case 'v': o->verbose = true; return 0;
 	case 'h':

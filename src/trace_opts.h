@@ -25,6 +25,8 @@ struct trace_opts {
 	bool kernel_addrs;	/* --kernel-addrs */
 	bool lock_exact;	/* --lock-exact */
 	bool no_fill;		/* --no-fill: leave gup_fill_pages() alone */
+	bool no_stacks;		/* --no-stacks: no stack per record */
+	__u64 stack_min_ns;	/* --stack-min-ns: stacks of long holds only */
 	bool force_kprobe;	/* -k */
 	bool verbose;		/* -v */
 	char **cmd;		/* after --: run this, trace it and its children */

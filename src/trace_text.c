@@ -65,6 +65,7 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 	const char *cmd = trace_file_string(tf, "command");
 	const char *walk = trace_file_string(tf, "walk");
 	const char *fill = trace_file_string(tf, "fill");
+	const char *stacks = trace_file_string(tf, "stacks");
 	double secs = tf->end_ns > tf->start_ns ? (tf->end_ns - tf->start_ns) / 1e9 : 0;
 
 	fprintf(f, "Trace %s: kernel %s, gupstat %s, %.3f s of %s\n", path,
@@ -75,6 +76,8 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 		fprintf(f, "  walk: %s\n", walk);
 	if (fill)
 		fprintf(f, "  fill: %s\n", fill);
+	if (stacks)
+		fprintf(f, "  stacks: %s\n", stacks);
 	fprintf(f, "  holds %zu, lost %llu, stacks not taken %llu", tf->nr_recs,
 		(unsigned long long)tf->lost, (unsigned long long)tf->stack_errors);
 	if (tf->min_ns)

@@ -116,6 +116,14 @@ if trace_case "$name" "-k --kernel-addrs" --folio 4k --size $T_MB populate-read;
 		not_ok "$name: no kernel addresses with --kernel-addrs"
 fi
 
+# Stacks only for long holds: none here, and none counted as failed.
+name="trace --stack-min-ns 10^12"
+if trace_case "$name" "--stack-min-ns 1000000000000" --folio 4k --size $T_MB readv; then
+	expect_eq "$name: every hold kept" "$(holds length)" $T_CALLS "$treport"
+	grep -q "^         \[no stack\]" "$treport" && grep -q "stacks not taken 0" "$treport" &&
+		ok "$name: no stack taken, none failed" || { not_ok "$name: stacks"; t_logs; }
+fi
+
 # --min-ns filters in the kernel: what is left out is counted, and the
 # two add up to every hold.
 name="trace --min-ns"

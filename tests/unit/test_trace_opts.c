@@ -22,6 +22,8 @@ int main(void)
 		    "--no-fill", "-k", "-d", "3", "-p", "9") == 0 &&
 	      o.min_ns == 250000 && o.kernel_addrs && o.lock_exact && o.no_fill &&
 	      o.force_kprobe && o.duration == 3 && o.pid == 9, "every option");
+	CHECK(PARSE(&o, "-o", "t", "--no-stacks", "--stack-min-ns", "5000") == 0 && o.no_stacks &&
+	      o.stack_min_ns == 5000, "stack options");
 	CHECK(PARSE(&o, "-o", "t", "-b", "5K") == 0 && o.buffer == 8192, "5K rounds up to 8K");
 	CHECK(PARSE(&o, "-o", "t", "--buffer", "64M") == 0 && o.buffer == 64U << 20, "64M");
 	CHECK(PARSE(&o, "-o", "t", "-b", "4096") == 0 && o.buffer == 4096, "plain bytes");
