@@ -97,8 +97,8 @@ static bool keep_frame(const char *name, const char *prev)
 	return !prev || !same_function(name, prev);
 }
 
-static void write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
-			const struct ksyms *ks, bool addrs)
+void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
+			      const struct ksyms *ks, bool addrs)
 {
 	char names[TRACE_STACK_DEPTH][GT_NAME_MAX + 1];
 	const char *ptrs[TRACE_STACK_DEPTH];
@@ -128,6 +128,6 @@ void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
 		/* Gone from the map (cannot happen without REUSE): no frames. */
 		if (bpf_map_lookup_elem(fd, &id, ips))
 			memset(ips, 0, sizeof(ips));
-		write_stack(s, id, ips, ks, addrs);
+		trace_stream_write_stack(s, id, ips, ks, addrs);
 	}
 }

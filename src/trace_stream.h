@@ -27,5 +27,8 @@ void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r);
  */
 void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
 			 bool addrs);
+/* One stack of TRACE_STACK_DEPTH addresses (0-terminated), named and cut. */
+void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
+			      const struct ksyms *ks, bool addrs);
 
 #endif /* __GUPSTAT_TRACE_STREAM_H */

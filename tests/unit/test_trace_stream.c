@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * From the ring buffer to the file: a BPF record becomes a file record;
+ * kernel addresses become names through a kallsyms-shaped file, without
+ * the tracer's own frames, and stay out of the file unless asked for.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "check.h"
+#include "synth.h"
+#include "trace_stream.h"
+
+static const char kallsyms[] =
+	"ffffffff81000000 T _stext\n"
+	"ffffffff81200000 t follow_page_pte\n"
+	"ffffffff81200400 D some_data\n"
+	"ffffffff81201000 T __get_user_pages\n"
+	"ffffffff81202000 T __gup_longterm_locked\n"
+	"ffffffffa0000000 t bpf_prog_123_walk_fexit\t[bpf]\n"
+	"ffffffffa0001000 t bpf_trampoline_42\t[bpf]\n"
+	"ffffffffc0001000 t gup_test_ioctl\t[gup_test]\n";
+
+/* The stack of a fexit hold, innermost first, as the map returns it. */
+static const __u64 ips[TRACE_STACK_DEPTH] = {
+	0xffffffffa00006d7,	/* walk_fexit [bpf] */
+	0xffffffffa00012a4,	/* the trampoline [bpf] */
+	0xffffffff81200005,	/* follow_page_pte+0x5: calls the trampoline */
+	0xffffffff812016a5,	/* __get_user_pages+0x6a5 */
+	0xffffffffa0001300,	/* __get_user_pages' own trampoline [bpf] */
+	0xffffffff81201005,	/* __get_user_pages+0x5: fentry's second frame */
+	0xffffffff812020c4,	/* __gup_longterm_locked+0xc4 */
+	0xffffffffc0001472,	/* gup_test_ioctl+0x472 [gup_test] */
+	0xffffffff8120040a,	/* inside follow_page_pte, after a data symbol */
+	0x0000000000001000,	/* below every symbol */
+};
+
+static const char *const want[] = {
+	"follow_page_pte+0x5", "__get_user_pages+0x6a5", "__gup_longterm_locked+0xc4",
+	"gup_test_ioctl+0x472 [gup_test]", "follow_page_pte+0x40a", "[unknown]",
+};
+
+static void hold_to_rec(void)
+{
+	struct trace_hold h = {
+		.type = TRACE_REC_HOLD, .cpu = 1, .ts_ns = 10, .hold_ns = 20, .fill_ns = 5,
+		.addr = 0x7f00, .pid = 3, .tid = 4, .pages = 512, .stored = 600,
+		.gup_flags = 0x40000, .stack_id = -17, .fills = 2,
+		.flags = TRACE_HOLD_FILL | TRACE_HOLD_STORED_KNOWN, .result = 0,
+		.comm = "0123456789abcdef",	/* not terminated: 16 characters */
+	};
+	struct trace_rec r;
+
+	trace_hold_to_rec(&h, &r);
+	CHECK(r.stack == GT_NO_STACK && r.stored == 512 && r.flags == (GT_R_FILL | GT_R_STORED_KNOWN) &&
+	      !strcmp(r.comm, "0123456789abcde") && r.fill_ns == 5 && r.fills == 2,
+	      "a failed stack is none, stored capped at walked, comm terminated");
+}
+
+static int names_are(const struct trace_stack *st)
+{
+	__u32 i;
+
+	if (st->nr_frames != sizeof(want) / sizeof(want[0]))
+		return 0;
+	for (i = 0; i < st->nr_frames; i++)
+		if (strcmp(st->frames[i].name, want[i]))
+			return 0;
+	return 1;
+}
+
+int main(void)
+{
+	char ks_path[] = "/tmp/gupstat-ksyms-XXXXXX", out[] = "/tmp/gupstat-stream-XXXXXX";
+	int fd = mkstemp(ks_path), fo = mkstemp(out), pass;
+	struct trace_end e = {};
+	struct trace_stream s;
+	struct trace_file tf;
+	struct ksyms *ks;
+	__u32 i;
+
+	if (write(fd, kallsyms, sizeof(kallsyms) - 1) < 0)
+		return 1;
+	close(fd);
+	close(fo);
+	hold_to_rec();
+	ks = ksyms_load(ks_path);
+	CHECK(ks != NULL, "kallsyms-shaped file loads");
+	for (pass = 0; pass < 2; pass++) {
+		trace_stream_init(&s, 16);
+		trace_writer_open(&s.w, out);
+		trace_writer_header(&s.w, &(struct trace_meta){
+			.flags = pass ? GT_F_KERNEL_ADDRS : 0,
+			.strings = synth_strings, .nr_strings = 4 });
+		trace_stream_write_stack(&s, 5, ips, ks, pass);
+		trace_writer_finish(&s.w, &e);
+		trace_stream_free(&s);
+		CHECK(trace_file_read(&tf, out) == 0 && tf.nr_stacks == 1, "written and read back: '%s'", tf.err);
+		if (!tf.nr_stacks)
+			continue;
+		CHECK(names_are(&tf.stacks[0]), "%s: named, [bpf] frames and fentry's second frame left out",
+		      pass ? "--kernel-addrs" : "default");
+		for (i = 0; i < tf.stacks[0].nr_frames && !pass; i++)
+			if (tf.stacks[0].frames[i].addr)
+				break;
+		if (!pass)
+			CHECK(i == tf.stacks[0].nr_frames, "no address kept by default");
+		else
+			CHECK(tf.stacks[0].frames[1].addr == 0xffffffff812016a5,
+			      "--kernel-addrs keeps each kept frame's address");
+		trace_file_free(&tf);
+	}
+	ksyms_free(ks);
+	CHECK(ksyms_load("/nonexistent/kallsyms") == NULL, "an unreadable kallsyms is an error");
+	unlink(ks_path);
+	unlink(out);
+	return check_done();
+}
