@@ -13,7 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -24,15 +23,12 @@
 #include "probes.h"
 #include "setup.h"
 #include "trace.h"
+#include "trace_header.h"
 #include "trace_opts.h"
 #include "trace_stream.h"
-#include "version.h"
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
-
-enum { S_RELEASE, S_METHOD, S_FILL, S_STORED, S_WALK, S_STACKS, S_VERSION,
-       S_FOLL, S_COMMAND, NR_STRINGS };
 
 struct tracer {
 	struct trace_opts o;
@@ -44,7 +40,6 @@ struct tracer {
 	struct ring_buffer *rb;
 	bool returns_count;
 	bool created;		/* the output exists: remove it on failure */
-	char strings[NR_STRINGS][GT_VALUE_MAX];
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -56,13 +51,6 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-static __u64 now_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (__u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
 
 /*
  * The walk, the exact acquire if asked, GUP (for "stored" on base), the
@@ -184,95 +172,6 @@ static int load_and_attach(struct tracer *t)
 	return err;
 }
 
-/* What was traced: the command line, one process, or every task. */
-static void describe_target(const struct tracer *t, char *buf, size_t len)
-{
-	size_t used = 0;
-	char **a;
-
-	if (!t->o.cmd) {
-		if (t->o.pid)
-			snprintf(buf, len, "pid %d", (int)t->o.pid);
-		else
-			snprintf(buf, len, "all tasks");
-		return;
-	}
-	buf[0] = '\0';
-	for (a = t->o.cmd; *a && used < len; a++)
-		used += snprintf(buf + used, len - used, "%s%s", a == t->o.cmd ? "" : " ", *a);
-}
-
-static void describe_fill(const struct tracer *t, char *buf, size_t len)
-{
-	const struct probe *fill = &t->probes[P_FILL];
-
-	if (fill->method != ATTACH_NONE)
-		snprintf(buf, len, "gup_fill_pages() %s: the time and calls of the fill inside each hold's span are measured (its probe's own cost included)",
-			 probe_method_name(fill));
-	else if (t->o.no_fill)
-		snprintf(buf, len, "gup_fill_pages() not traced (--no-fill): holds are free of its probe's cost; no fill flag or time");
-	else
-		snprintf(buf, len, "gup_fill_pages() not traced (%s): on base 6.12 it does not exist, and __get_user_pages() stores each page after the walk has returned, outside the hold",
-			 fill->skip_reason);
-}
-
-/* The header's strings: enough to read the file on another machine. */
-static void describe(struct tracer *t, struct trace_kv *kv)
-{
-	static const char *const keys[NR_STRINGS] = {
-		"kernel", "method", "fill", "stored", "walk", "stacks", "gupstat",
-		"foll_flags", "command",
-	};
-	char (*s)[GT_VALUE_MAX] = t->strings;
-	struct utsname u;
-	int i;
-
-	uname(&u);
-	snprintf(s[S_RELEASE], GT_VALUE_MAX, "%s", u.release);
-	snprintf(s[S_METHOD], GT_VALUE_MAX, "follow_page_pte() %s; %s",
-		 probe_method_name(&t->probes[P_WALK]), t->o.lock_exact ?
-		 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
-		 "upper bound: follow_page_pte() entry to return");
-	describe_fill(t, s[S_FILL], GT_VALUE_MAX);
-	snprintf(s[S_STORED], GT_VALUE_MAX, "%s", t->returns_count ?
-		 "follow_page_pte() stores into the pages[] array it is passed" :
-		 "__get_user_pages() stores the walk's page, if it has a pages[] array, after the walk");
-	snprintf(s[S_WALK], GT_VALUE_MAX, "%s", t->returns_count ?
-		 "page count: batched walk" : "struct page *: one page per call");
-	if (t->o.no_stacks)
-		snprintf(s[S_STACKS], GT_VALUE_MAX, "not taken (--no-stacks)");
-	else if (t->o.stack_min_ns)
-		snprintf(s[S_STACKS], GT_VALUE_MAX, "kernel stack at the end of each hold of %llu ns or more (--stack-min-ns), symbolised through /proc/kallsyms when the trace ended",
-			 (unsigned long long)t->o.stack_min_ns);
-	else
-		snprintf(s[S_STACKS], GT_VALUE_MAX, "kernel stack at the end of each hold, symbolised through /proc/kallsyms when the trace ended");
-	snprintf(s[S_VERSION], GT_VALUE_MAX, "%s", GUPSTAT_VERSION);
-	kernel_btf_enum_values(t->btf, "FOLL_", s[S_FOLL], GT_VALUE_MAX);
-	describe_target(t, s[S_COMMAND], GT_VALUE_MAX);
-	for (i = 0; i < NR_STRINGS; i++)
-		kv[i] = (struct trace_kv){ .key = (char *)keys[i], .value = s[i] };
-}
-
-/* Returns the start time the header records (CLOCK_MONOTONIC). */
-static __u64 write_header(struct tracer *t)
-{
-	struct trace_kv kv[NR_STRINGS];
-	struct trace_meta m = {
-		.flags = (t->o.kernel_addrs ? GT_F_KERNEL_ADDRS : 0) |
-			 (t->o.lock_exact ? GT_F_LOCK_EXACT : 0) |
-			 (t->probes[P_FILL].method != ATTACH_NONE ? GT_F_FILL_PROBED : 0),
-		.start_ns = now_ns(CLOCK_MONOTONIC),
-		.start_realtime_ns = now_ns(CLOCK_REALTIME),
-		.min_ns = t->o.min_ns,
-		.strings = kv,
-		.nr_strings = NR_STRINGS,
-	};
-
-	describe(t, kv);
-	trace_writer_header(&t->s.w, &m);
-	return m.start_ns;
-}
-
 /* One line at the end; lost holds are never silent. */
 static void report_end(const struct tracer *t, const struct trace_counters *c)
 {
@@ -297,7 +196,7 @@ static int tick(struct tracer *t, __u64 start)
 
 	if (stop_requested)
 		return 0;
-	if (t->o.duration && now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
+	if (t->o.duration && trace_now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
 		return 0;
 	if (t->o.cmd && child_reap(&t->child, &status, WNOHANG) == 1)
 		return 2 + (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
@@ -361,7 +260,7 @@ static int finish(struct tracer *t)
 	read_counters(t, &c);
 	e = (struct trace_end){ .lost = c.lost, .below_min = c.below_min,
 				.stack_errors = c.stack_errors,
-				.end_ns = now_ns(CLOCK_MONOTONIC) };
+				.end_ns = trace_now_ns(CLOCK_MONOTONIC) };
 	trace_stream_stacks(&t->s, bpf_map__fd(t->skel->maps.trace_stacks), ks,
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
@@ -381,7 +280,9 @@ static int run(struct tracer *t)
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	start = write_header(t);
+	start = trace_header_write(&t->s.w, &(struct trace_setup){
+		.o = &t->o, .probes = t->probes, .btf = t->btf,
+		.returns_count = t->returns_count });
 	if (t->o.cmd)
 		child_release(&t->child);
 	else
