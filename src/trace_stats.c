@@ -12,6 +12,44 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The fill's share of each hold that had one, p50 and p90: unlike the
+ * summed share, a few holds stretched by something else (an interrupt,
+ * a preempted vCPU) do not decide it.
+ */
+static int fill_shares(const struct trace_file *tf, struct trace_summary *s)
+{
+	double *v = malloc((s->with_fill ? s->with_fill : 1) * sizeof(*v));
+	size_t i, n = 0, rank;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < tf->nr_recs; i++) {
+		const struct trace_rec *r = &tf->recs[i];
+
+		if (!(r->flags & GT_R_FILL) || n == s->with_fill)
+			continue;
+		v[n++] = !r->hold_ns ? 0 : r->fill_ns >= r->hold_ns ? 1 :
+			 (double)r->fill_ns / r->hold_ns;
+	}
+	qsort(v, n, sizeof(*v), cmp_double);
+	if (n) {
+		rank = (n * 50 + 99) / 100;
+		s->fill_share_p50 = v[rank - 1];
+		rank = (n * 90 + 99) / 100;
+		s->fill_share_p90 = v[rank - 1];
+	}
+	free(v);
+	return 0;
+}
+
 __u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p)
 {
 	size_t rank;
@@ -140,6 +178,8 @@ int trace_summarize(const struct trace_file *tf, size_t top, struct trace_summar
 	for (i = 0; i < tf->nr_recs; i++)
 		count_hold(s, &tf->recs[i]);
 	err = distributions(tf, s);
+	if (!err)
+		err = fill_shares(tf, s);
 	if (!err)
 		err = longest(tf, top, s);
 	if (err)

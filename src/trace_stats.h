@@ -28,6 +28,8 @@ struct trace_summary {
 	__u64 pages, stored, max_pages;
 	size_t with_fill;		/* holds with gup_fill_pages() inside */
 	__u64 fill_ns, fill_hold_ns;	/* summed over those holds */
+	double fill_share_p50;		/* fill_ns / hold_ns of one hold, */
+	double fill_share_p90;		/* over the holds with a fill */
 	__u64 first_ns, last_end_ns;	/* the holds' time span */
 	size_t *top;			/* indices of the longest holds, longest first */
 	size_t nr_top;

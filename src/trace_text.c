@@ -126,14 +126,15 @@ static void print_fill(FILE *f, const struct trace_file *tf, const struct trace_
 {
 	fprintf(f, "\ngup_fill_pages() inside the hold: ");
 	if (!(tf->flags & GT_F_FILL_PROBED)) {
-		fprintf(f, "not traced on this kernel (see fill: above)\n");
+		fprintf(f, "not traced (see fill: above)\n");
 		return;
 	}
 	fprintf(f, "%zu of %zu holds", s->with_fill, s->n);
 	if (s->with_fill)
-		fprintf(f, "; %.1f%% of those holds' time (%llu of %llu ns)",
+		fprintf(f, "; %.1f%% of those holds' time (%llu of %llu ns); per hold p50 %.1f%%, p90 %.1f%%",
 			s->fill_hold_ns ? 100.0 * s->fill_ns / s->fill_hold_ns : 0.0,
-			(unsigned long long)s->fill_ns, (unsigned long long)s->fill_hold_ns);
+			(unsigned long long)s->fill_ns, (unsigned long long)s->fill_hold_ns,
+			100 * s->fill_share_p50, 100 * s->fill_share_p90);
 	fprintf(f, "\n");
 	if (s->with_fill)
 		print_dist(f, "hold without the fill", &s->bare, s->with_fill);

@@ -39,6 +39,12 @@ int trace_writer_open(struct trace_writer *w, const char *path)
 		close(fd);
 		return -errno;
 	}
+	/*
+	 * Large writes: the reader must keep up with the ring buffer, and a
+	 * write per 4 kB is slow on network or 9p file systems (measured: a
+	 * trace to the guest's 9p share lost 1% of 262144 holds).
+	 */
+	setvbuf(w->f, NULL, _IOFBF, 1 << 20);
 	return 0;
 }
 

@@ -55,6 +55,11 @@ int main(void)
 	CHECK(s.pages_lin[1] == 990 && s.pages_lin[512] == 10 && s.pages == 990 + 5120 &&
 	      s.max_pages == 512, "pages per hold");
 	CHECK(s.with_fill == 10 && s.fill_ns == 250000, "fill: 10 holds, 250 us");
+	/* Shares ascend as holds shorten: the 5th and 9th smallest. */
+	CHECK(s.fill_share_p50 > 0.24873 && s.fill_share_p50 < 0.24875 &&
+	      s.fill_share_p90 > 0.24972 && s.fill_share_p90 < 0.24974,
+	      "fill share per hold: p50 %.5f (25000/100507), p90 %.5f (25000/100107)",
+	      s.fill_share_p50, s.fill_share_p90);
 	CHECK(s.bare.max == 100907 - 25000 && s.bare.min == 100007 - 25000,
 	      "hold without the fill");
 	CHECK(s.nr_top == 3 && s.top[0] == 907 && s.top[1] == 807 && s.top[2] == 707,
