@@ -116,6 +116,14 @@ if trace_case "$name" "-k --kernel-addrs" --folio 4k --size $T_MB populate-read;
 		not_ok "$name: no kernel addresses with --kernel-addrs"
 fi
 
+# --lock-exact: holds start at the acquire; the file and report say so.
+name="trace --lock-exact"
+if trace_case "$name" "--lock-exact" --folio 4k --size $T_MB readv; then
+	expect_eq "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
+	grep -q "hold: .*exact: from __pte_offset_map_lock() return" "$treport" &&
+		ok "$name: the exact method named" || not_ok "$name: $(grep hold: "$treport")"
+fi
+
 # Stacks only for long holds: none here, and none counted as failed.
 name="trace --stack-min-ns 10^12"
 if trace_case "$name" "--stack-min-ns 1000000000000" --folio 4k --size $T_MB readv; then
