@@ -29,7 +29,10 @@ BPF_FIRST	:= stats pmu walk
 BPF_OBJS	:= $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)) \
 		   $(filter-out $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)), \
 				$(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS)))
-SKELS		:= $(OUT)/gupstat.skel.h
+# gupstat validate's programs are a separate object and skeleton: they
+# keep per-phase sums for one process, not the live view's histograms.
+VALIDATE_BPF	:= $(OUT)/bpf/validate/validate.bpf.o
+SKELS		:= $(OUT)/gupstat.skel.h $(OUT)/validate.skel.h
 SRCS		:= $(wildcard src/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
@@ -62,6 +65,14 @@ $(OUT)/gupstat.skel.h: $(OUT)/gupstat.bpf.o
 	$(call msg,SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name gupstat_bpf > $@
 
+$(VALIDATE_BPF): bpf/validate/validate.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf/validate
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUT)/validate.skel.h: $(VALIDATE_BPF)
+	$(call msg,SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name validate_bpf > $@
+
 # Objects include the skeletons: generate them all first.
 $(OBJS): | $(SKELS)
 
@@ -71,7 +82,7 @@ $(OUT)/src/%.o: src/%.c | $(OUT)/src
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm
+	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -84,9 +95,9 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
 
-$(OUT)/bpf $(OUT)/src $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
+$(OUT)/bpf $(OUT)/bpf/validate $(OUT)/src $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:

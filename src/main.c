@@ -5,6 +5,8 @@
 #include "live.h"
 #include "trace.h"
 #include "trace_report.h"
+#include "validate_run.h"
+#include "compare.h"
 
 struct command {
 	const char *name;
@@ -16,6 +18,8 @@ static const struct command commands[] = {
 	{ "live", cmd_live },
 	{ "trace", cmd_trace },		/* every PTE-lock hold to a file */
 	{ "report", cmd_report },	/* read such a file */
+	{ "validate", cmd_validate },	/* measure a claim on this kernel */
+	{ "compare", cmd_compare },	/* two kernels' validate results */
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat validate: exact per-phase time and counter of the pin and unpin
+ * calls that the measuring process makes through GUP_TEST, plus, in a
+ * separate untimed census pass, the refcount grabs and folio puts inside
+ * them. A separate object from the live view's: it keeps sums per phase,
+ * not histograms, and only ever watches one process.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include "gupstat_validate.h"
+
+const volatile __u32 target_tgid = 0;
+const volatile bool pmu_on = false;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, V_NR_SLOTS);
+	__type(key, __u32);
+	__type(value, struct v_slot);
+} v_slots SEC(".maps");
+
+/* One counter per CPU, opened by user space (-e). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} v_pmu SEC(".maps");
+
+static __always_inline struct v_slot *slot_of(__u32 id)
+{
+	if (bpf_get_current_pid_tgid() >> 32 != target_tgid)
+		return NULL;
+	return bpf_map_lookup_elem(&v_slots, &id);
+}
+
+static __always_inline void call_enter(__u32 id, __u64 units)
+{
+	struct bpf_perf_event_value v;
+	struct v_slot *s = slot_of(id);
+
+	if (!s)
+		return;
+	s->units += units;
+	s->entry_counter_ok = 0;
+	if (pmu_on && !bpf_perf_event_read_value(&v_pmu, BPF_F_CURRENT_CPU, &v, sizeof(v))) {
+		s->entry_counter = v.counter;
+		s->entry_cpu = bpf_get_smp_processor_id();
+		s->entry_counter_ok = 1;
+	}
+	/* Last, so that the counter read is not inside the timed span. */
+	s->entry_ns = bpf_ktime_get_ns();
+}
+
+static __always_inline void call_exit(__u32 id, long ret)
+{
+	__u64 now = bpf_ktime_get_ns();
+	struct bpf_perf_event_value v;
+	struct v_slot *s = slot_of(id);
+
+	if (!s || !s->entry_ns)
+		return;
+	s->ns += now - s->entry_ns;
+	s->entry_ns = 0;
+	s->calls++;
+	if (ret > 0)
+		s->ret += ret;
+	/* A call that moved CPU has no valid per-CPU counter delta. */
+	if (s->entry_counter_ok && s->entry_cpu == bpf_get_smp_processor_id() &&
+	    !bpf_perf_event_read_value(&v_pmu, BPF_F_CURRENT_CPU, &v, sizeof(v))) {
+		s->counter += v.counter - s->entry_counter;
+		s->counter_calls++;
+	}
+}
+
+/* Census: a count and a sum of refs, no time. */
+static __always_inline void census(__u32 id, int refs)
+{
+	struct v_slot *s = slot_of(id);
+
+	if (!s)
+		return;
+	s->calls++;
+	s->units += refs;
+}
+
+SEC("fentry/__gup_longterm_locked")
+int BPF_PROG(pin_fentry, struct mm_struct *mm, unsigned long start, unsigned long nr_pages)
+{
+	call_enter(V_PIN, nr_pages);
+	return 0;
+}
+
+SEC("fexit/__gup_longterm_locked")
+int BPF_PROG(pin_fexit, struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+	     struct page **pages, int *locked, unsigned int gup_flags, long ret)
+{
+	call_exit(V_PIN, ret);
+	return 0;
+}
+
+SEC("kprobe/__gup_longterm_locked")
+int BPF_KPROBE(pin_kprobe, struct mm_struct *mm, unsigned long start, unsigned long nr_pages)
+{
+	call_enter(V_PIN, nr_pages);
+	return 0;
+}
+
+SEC("kretprobe/__gup_longterm_locked")
+int BPF_KRETPROBE(pin_kretprobe, long ret)
+{
+	call_exit(V_PIN, ret);
+	return 0;
+}
+
+SEC("fentry/unpin_user_pages")
+int BPF_PROG(unpin_fentry, struct page **pages, unsigned long npages)
+{
+	call_enter(V_UNPIN, npages);
+	return 0;
+}
+
+SEC("fexit/unpin_user_pages")
+int BPF_PROG(unpin_fexit)
+{
+	call_exit(V_UNPIN, 0);
+	return 0;
+}
+
+SEC("kprobe/unpin_user_pages")
+int BPF_KPROBE(unpin_kprobe, struct page **pages, unsigned long npages)
+{
+	call_enter(V_UNPIN, npages);
+	return 0;
+}
+
+SEC("kretprobe/unpin_user_pages")
+int BPF_KRETPROBE(unpin_kretprobe)
+{
+	call_exit(V_UNPIN, 0);
+	return 0;
+}
+
+SEC("fentry/try_grab_folio")
+int BPF_PROG(grab_fentry, struct folio *folio, int refs)
+{
+	census(V_GRAB, refs);
+	return 0;
+}
+
+SEC("kprobe/try_grab_folio")
+int BPF_KPROBE(grab_kprobe, struct folio *folio, int refs)
+{
+	census(V_GRAB, refs);
+	return 0;
+}
+
+SEC("fentry/gup_put_folio")
+int BPF_PROG(put_fentry, struct folio *folio, int refs)
+{
+	census(V_PUT, refs);
+	return 0;
+}
+
+SEC("kprobe/gup_put_folio")
+int BPF_KPROBE(put_kprobe, struct folio *folio, int refs)
+{
+	census(V_PUT, refs);
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";
