@@ -47,7 +47,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab fuzz-check fuzz-corpus
+.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-unpin fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -171,6 +171,13 @@ bench-overhead: deps
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/bench/ab
+
+# The unpin claim: gupstat validate unpin on base, the series without its
+# unpin patch (batched-9) and the whole series; gupstat compare each.
+bench-unpin: deps
+	$(Q)$(MAKE) -s --no-print-directory all
+	$(Q)kernel/build base batched-9 batched >/dev/null
+	$(Q)tools/bench/unpin
 
 clean:
 	$(Q)rm -rf $(OUT)

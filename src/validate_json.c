@@ -270,8 +270,12 @@ int v_results_read(const char *path, struct v_results *r)
 	memset(r, 0, sizeof(*r));
 	o = json_object_from_file(path);
 	if (!o) {
-		fprintf(stderr, "gupstat: %s: not a readable JSON file (%s)\n", path,
-			json_util_get_last_err() ?: "unknown error");
+		char why[200];
+
+		/* json-c's message ends in a newline; the error is one line. */
+		snprintf(why, sizeof(why), "%s", json_util_get_last_err() ?: "unknown error");
+		why[strcspn(why, "\n")] = 0;
+		fprintf(stderr, "gupstat: %s: not a readable JSON file (%s)\n", path, why);
 		return -EINVAL;
 	}
 	if (!json_object_is_type(o, json_type_object))

@@ -35,6 +35,7 @@ struct validator {
 	struct v_probes vp;
 	struct thp_saved thp;
 	int gup_fd;
+	FILE *out;		/* -o */
 };
 
 static volatile sig_atomic_t stop;
@@ -222,21 +223,28 @@ static int run_all(struct validator *v)
 	return err;
 }
 
-static int write_results(const struct validator *v)
+/* Opened before anything is measured: a bad path fails at once. */
+static int open_output(struct validator *v)
 {
-	FILE *f;
-	int err;
-
 	if (!v->o.output)
 		return 0;
-	f = fopen(v->o.output, "w");
-	if (!f) {
-		fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(errno));
-		return -errno;
-	}
-	err = v_results_write(f, v->r);
-	if (fclose(f) && !err)
+	v->out = fopen(v->o.output, "w");
+	if (v->out)
+		return 0;
+	fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(errno));
+	return -errno;
+}
+
+static int write_results(struct validator *v)
+{
+	int err;
+
+	if (!v->out)
+		return 0;
+	err = v_results_write(v->out, v->r);
+	if (fclose(v->out) && !err)
 		err = -errno;
+	v->out = NULL;
 	if (err)
 		fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(-err));
 	return err;
@@ -249,6 +257,9 @@ static int prepare(struct validator *v, struct btf **btf)
 	libbpf_set_print(v->o.verbose ? setup_libbpf_print : NULL);
 	if (check_privileges())
 		return -EPERM;
+	err = open_output(v);
+	if (err)
+		return err;
 	err = pin_cpu(&v->o.cpu);
 	if (err)
 		return err;
@@ -287,6 +298,11 @@ static int validate_unpin(struct validator *v)
 			fprintf(stderr, "gupstat: interrupted: nothing written\n");
 		else if (!err)
 			err = write_results(v);
+	}
+	if (v->out) {
+		/* Nothing measured: leave no half-written file behind. */
+		fclose(v->out);
+		unlink(v->o.output);
 	}
 	vprobes_close(&v->vp);
 	evict_free();
