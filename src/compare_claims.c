@@ -75,16 +75,22 @@ static int common_sizes(const struct v_results *a, const struct v_results *b, en
 
 #define SAY(c, ...)	snprintf((c)->evidence, sizeof((c)->evidence), __VA_ARGS__)
 
-/* 1: unpin is slower at the largest size. */
-static void claim_slower(struct v_claim *c, const struct v_run *a, const struct v_run *b)
+/* The warm unpin at the largest size, as claims 1 and 4 both judge it. */
+static enum v_change warm_unpin(struct v_claim *c, const struct v_run *a, const struct v_run *b)
 {
 	enum v_change ch = v_change_of(&a->cond[VC_WARM].unpin_ns, &b->cond[VC_WARM].unpin_ns);
 
-	c->claim = "unpin_user_pages() is slower at the largest size";
-	c->verdict = ch == VCH_HIGHER ? VV_HOLDS : VV_FAILS;
 	SAY(c, "timing: %u MB warm unpin median %.1f -> %.1f us (%s)", a->size_mb,
 	    median_of(&a->cond[VC_WARM].unpin_ns) / 1e3,
 	    median_of(&b->cond[VC_WARM].unpin_ns) / 1e3, change_word(ch));
+	return ch;
+}
+
+/* 1: unpin is slower at the largest size. */
+static void claim_slower(struct v_claim *c, const struct v_run *a, const struct v_run *b)
+{
+	c->claim = "unpin_user_pages() is slower at the largest size";
+	c->verdict = warm_unpin(c, a, b) == VCH_HIGHER ? VV_HOLDS : VV_FAILS;
 }
 
 /* 2: ... and unchanged at the smaller ones. */
@@ -150,13 +156,8 @@ static void claim_cache(struct v_claim *c, const struct v_run *a, const struct v
 /* 4: the goal for a fixed kernel. */
 static void claim_goal(struct v_claim *c, const struct v_run *a, const struct v_run *b)
 {
-	enum v_change ch = v_change_of(&a->cond[VC_WARM].unpin_ns, &b->cond[VC_WARM].unpin_ns);
-
 	c->claim = "unpin_user_pages() at the largest size is no slower than base";
-	c->verdict = ch == VCH_HIGHER ? VV_FAILS : VV_HOLDS;
-	SAY(c, "timing: %u MB warm unpin median %.1f -> %.1f us (%s)", a->size_mb,
-	    median_of(&a->cond[VC_WARM].unpin_ns) / 1e3,
-	    median_of(&b->cond[VC_WARM].unpin_ns) / 1e3, change_word(ch));
+	c->verdict = warm_unpin(c, a, b) == VCH_HIGHER ? VV_FAILS : VV_HOLDS;
 }
 
 /* The claims for folio size F; -1 when F was not measured on both. */

@@ -28,6 +28,22 @@ expect_eq() {
 	fi
 }
 
+# fails_with NAME WANT_RC PATTERN CMD...: exactly one line on stderr,
+# matching PATTERN, and exit status WANT_RC.
+fails_with() {
+	local name=$1 want=$2 pattern=$3 rc out err
+	shift 3
+	out=$(mktemp) err=$(mktemp)
+	"$@" >"$out" 2>"$err"
+	rc=$?
+	if [ "$rc" = "$want" ] && [ "$(wc -l <"$err")" = 1 ] && grep -q "$pattern" "$err"; then
+		ok "$name: rc $rc, $(cat "$err")"
+	else
+		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$err")"
+	fi
+	rm -f "$out" "$err"
+}
+
 # The numbers come from gupstat -j (NDJSON); the last report counts. A
 # traced command shares gupstat's stdout: only the JSON lines are read.
 records() {

@@ -6,19 +6,6 @@ err=$(mktemp)
 MB=16
 PAGES=$((MB * 256))
 
-# fails_with NAME WANT_RC PATTERN CMD...: one line on stderr, that rc.
-fails_with() {
-	local name=$1 want=$2 pattern=$3 rc
-	shift 3
-	"$@" >"$log" 2>"$err"
-	rc=$?
-	if [ "$rc" = "$want" ] && [ "$(wc -l <"$err")" = 1 ] && grep -q "$pattern" "$err"; then
-		ok "$name: rc $rc, $(cat "$err")"
-	else
-		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$err")"
-	fi
-}
-
 fails_with "unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT --frobnicate
 fails_with "bad interval" 2 "not a number" $GUPSTAT -i 0
 fails_with "unknown perf event" 1 "unknown perf event 'no-such-event'" $GUPSTAT -e no-such-event -d 1
