@@ -59,20 +59,6 @@ static void pmu_setup(struct live *l)
 		l->rc.event = event;
 }
 
-static int pmu_install(struct live *l)
-{
-	int cpu, fd = bpf_map__fd(l->skel->maps.pmu_events);
-
-	for (cpu = 0; l->rc.event && cpu < l->nr_pmu; cpu++) {
-		if (bpf_map_update_elem(fd, &cpu, &l->pmu_fds[cpu], BPF_ANY)) {
-			fprintf(stderr, "gupstat: cannot install the '%s' counter: %s\n",
-				l->rc.event, strerror(errno));
-			return -errno;
-		}
-	}
-	return 0;
-}
-
 static void set_rodata(struct live *l)
 {
 	struct setup_cfg c = {
@@ -167,7 +153,8 @@ static int load_and_attach(struct live *l)
 		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
 		return err;
 	}
-	err = pmu_install(l);
+	err = l->rc.event ? pmu_install(bpf_map__fd(l->skel->maps.pmu_events), l->pmu_fds,
+					 l->nr_pmu) : 0;
 	if (!err)
 		err = setup_filter_seed(l->skel, l->o.cmd ? l->child.pid : l->o.pid);
 	if (!err)

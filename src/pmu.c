@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <bpf/bpf.h>
 #include "pmu.h"
 
 struct named_event {
@@ -159,4 +160,22 @@ void pmu_close(int *fds, int nr)
 	for (i = 0; fds && i < nr; i++)
 		close(fds[i]);
 	free(fds);
+}
+
+/*
+ * Put the per-CPU counters into a BPF_MAP_TYPE_PERF_EVENT_ARRAY, one per
+ * CPU index, where bpf_perf_event_read_value(BPF_F_CURRENT_CPU) finds them.
+ */
+int pmu_install(int map_fd, const int *fds, int nr)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < nr; cpu++) {
+		if (bpf_map_update_elem(map_fd, &cpu, &fds[cpu], BPF_ANY)) {
+			fprintf(stderr, "gupstat: cannot install the counter of CPU %d: %s\n",
+				cpu, strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
 }

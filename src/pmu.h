@@ -11,5 +11,6 @@ int pmu_parse_event(const char *name, struct perf_event_attr *attr);
 bool pmu_known_event(const char *name);
 int pmu_open(const char *name, int **fds, int *nr);
 void pmu_close(int *fds, int nr);
+int pmu_install(int map_fd, const int *fds, int nr);
 
 #endif /* __GUPSTAT_PMU_H */

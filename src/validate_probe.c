@@ -65,20 +65,6 @@ static void pmu_prepare(struct v_probes *vp, const char *event, struct v_results
 	snprintf(r->event, sizeof(r->event), "%s", event);
 }
 
-static int pmu_install(struct v_probes *vp)
-{
-	int cpu, fd = bpf_map__fd(vp->skel->maps.v_pmu);
-
-	for (cpu = 0; cpu < vp->nr_pmu; cpu++) {
-		if (bpf_map_update_elem(fd, &cpu, &vp->pmu_fds[cpu], BPF_ANY)) {
-			fprintf(stderr, "gupstat: cannot install the counter of CPU %d: %s\n",
-				cpu, strerror(errno));
-			return -errno;
-		}
-	}
-	return 0;
-}
-
 int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 		 const char *event, struct v_results *r)
 {
@@ -104,7 +90,7 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
 		return err;
 	}
-	err = pmu_install(vp);
+	err = pmu_install(bpf_map__fd(vp->skel->maps.v_pmu), vp->pmu_fds, vp->nr_pmu);
 	if (!err)
 		err = probe_attach(&vp->p[V_PIN]);
 	if (!err)
