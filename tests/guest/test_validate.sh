@@ -53,6 +53,16 @@ else
 	sed 's/^/#   /' "$v_log"
 fi
 
+# The kprobe fallback: the same census through kprobes and kretprobes.
+if $GUPSTAT validate unpin -s 4 -f 64k -r 1 -k -o "$v_json.kp" >"$v_log" 2>&1; then
+	expect_eq "validate -k: attach, pages, puts" \
+		"$(jq -r '[.attach, .runs[0].census.pin_pages, .runs[0].census.puts,
+			   (.runs[0].warm.unpin_ns[0] > 0)] | join(" ")' "$v_json.kp")" "kprobe 1024 64 true"
+else
+	not_ok "validate -k failed:"
+	sed 's/^/#   /' "$v_log"
+fi
+
 # compare against itself: nothing changes, so the slowdown claim fails.
 if $GUPSTAT compare "$v_json" "$v_json" --plot "$v_json.svg" >"$v_log" 2>&1; then
 	expect_eq "compare self: no slowdown at the largest size" \
