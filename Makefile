@@ -182,4 +182,4 @@ bench-unpin: deps
 clean:
 	$(Q)rm -rf $(OUT)
 
--include $(wildcard $(OUT)/*/*.d)
+-include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d)

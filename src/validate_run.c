@@ -270,9 +270,10 @@ static int prepare(struct validator *v, struct btf **btf)
 	if (v->gup_fd < 0)
 		return -ENOENT;
 	describe_kernel(v->r, *btf);
+	v->r->evict_bytes = v->o.evict_bytes ?: evict_default_bytes();
 	err = vprobes_open(&v->vp, *btf, v->o.force_kprobe, v->o.event, v->r);
 	if (!err)
-		err = evict_setup(v->o.evict_bytes ?: evict_default_bytes());
+		err = evict_setup(v->r->evict_bytes);
 	if (!err)
 		err = thp_save(&v->thp);
 	return err;
@@ -286,7 +287,6 @@ static int validate_unpin(struct validator *v)
 	if (!err) {
 		v->r->repeats = v->o.repeats;
 		v->r->cpu = v->o.cpu;
-		v->r->evict_bytes = v->o.evict_bytes ?: evict_default_bytes();
 		signal(SIGINT, on_signal);
 		signal(SIGTERM, on_signal);
 		fprintf(stderr, "gupstat validate unpin on %s (%s), CPU %d, %u repeats, counter: %s\n",
