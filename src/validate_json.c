@@ -128,7 +128,6 @@ int v_results_write(FILE *f, const struct v_results *r)
 
 /* The reader: each getter names what is missing or of the wrong type. */
 struct reader {
-	const char *path;
 	const char *bad;	/* the first bad field */
 };
 
@@ -264,7 +263,7 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 
 int v_results_read(const char *path, struct v_results *r)
 {
-	struct reader rd = { .path = path };
+	struct reader rd = {};
 	json_object *o;
 
 	memset(r, 0, sizeof(*r));
