@@ -3,7 +3,9 @@
  * Taking references: __get_user_pages() calls (pages asked, pages
  * returned, latency, counters, pin vs get, FOLL_LONGTERM) and the
  * refcount batch, refs per try_grab_folio(): 1 per page on base 6.12,
- * the whole same-folio run on the batched kernel.
+ * the whole same-folio run on the batched kernel. A kernel whose slow
+ * path grabs page by page through try_grab_page(page, flags) (6.1; its
+ * try_grab_folio() is the fast path's) gets the grab_page programs.
  */
 #include "pmu.bpf.h"
 #include "walk.bpf.h"
@@ -15,6 +17,14 @@ struct gup_entry {
 	struct pmu_mark pmu;
 };
 
+/*
+ * The kernel's FOLL_* values, set by user space (src/foll.c): they moved
+ * when the #defines became enums.
+ */
+const volatile __u32 foll_pin = FOLL_PIN;
+const volatile __u32 foll_get = FOLL_GET;
+const volatile __u32 foll_longterm = FOLL_LONGTERM;
+
 /* Keyed by thread id; __get_user_pages() does not nest. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -25,9 +35,9 @@ struct {
 
 static __always_inline enum gup_kind gup_kind_of(__u32 flags)
 {
-	if (flags & FOLL_PIN)
+	if (flags & foll_pin)
 		return GUP_PIN;
-	if (flags & FOLL_GET)
+	if (flags & foll_get)
 		return GUP_GET;
 	return GUP_NOREF;
 }
@@ -84,7 +94,7 @@ static __always_inline void gup_exit(long ret)
 		c->gup_calls[kind]++;
 		if (ret < 0)
 			c->gup_errors[kind]++;
-		if (e->flags & FOLL_LONGTERM)
+		if (e->flags & foll_longterm)
 			c->gup_longterm++;
 	}
 	row = proc_count(gup_calls, gup_pages, ret > 0 ? ret : 0);
@@ -102,9 +112,9 @@ static __always_inline void grab(int refs, __u32 flags)
 {
 	if (!task_wanted())
 		return;
-	if (flags & FOLL_PIN)
+	if (flags & foll_pin)
 		hist_add(H_GRAB_PIN_REFS, refs);
-	else if (flags & FOLL_GET)
+	else if (flags & foll_get)
 		hist_add(H_GRAB_GET_REFS, refs);
 }
 
@@ -157,6 +167,20 @@ SEC("kprobe/try_grab_folio")
 int BPF_KPROBE(grab_kprobe, struct folio *folio, int refs, unsigned int flags)
 {
 	grab(refs, flags);
+	return 0;
+}
+
+SEC("fentry/try_grab_page")
+int BPF_PROG(grab_page_fentry, struct page *page, unsigned int flags)
+{
+	grab(1, flags);
+	return 0;
+}
+
+SEC("kprobe/try_grab_page")
+int BPF_KPROBE(grab_page_kprobe, struct page *page, unsigned int flags)
+{
+	grab(1, flags);
 	return 0;
 }
 

@@ -11,26 +11,67 @@
 #include "attach.h"
 
 /*
- * Can a fexit program be loaded against @btf_id? Load a two-instruction
- * one and see: the kernel checks BTF, trampoline support and the
- * function's address at load time. Costs well under a millisecond.
+ * Can a fentry/fexit program attach to @btf_id? Load a two-instruction
+ * one and attach it for a moment: the kernel checks BTF and the
+ * function's address at load time, but only the attach builds the
+ * trampoline, and that is where a kernel refuses e.g. a function with
+ * more arguments than its trampoline saves (6.1: more than six, -ENOTSUPP).
+ * Costs well under a millisecond. Returns 0 or the kernel's -errno.
  */
-static bool fentry_loadable(int btf_id)
+static int fentry_attachable(int btf_id, enum bpf_attach_type type)
 {
 	const struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = BPF_TRACE_FEXIT,
+		    .expected_attach_type = type,
 		    .attach_btf_id = btf_id);
-	int fd;
+	int fd, link, err = 0;
 
 	fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "gupstat_probe", "GPL",
 			   insns, 2, &opts);
 	if (fd < 0)
-		return false;
+		return -errno;
+	link = bpf_link_create(fd, 0, type, NULL);
+	if (link < 0)	/* kernels before BPF links for tracing */
+		link = bpf_raw_tracepoint_open(NULL, fd);
+	if (link < 0)
+		err = -errno;
+	else
+		close(link);
 	close(fd);
+	return err;
+}
+
+/* fexit where the probe has one: it is the stricter of the two. */
+static int probe_fentry_check(const struct probe *p, int btf_id)
+{
+	return fentry_attachable(btf_id, p->fexit ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY);
+}
+
+/* Do @p's expected parameter names match the kernel's prototype? */
+static bool args_match(struct probe *p, const struct btf *btf, int btf_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btf__type_by_id(btf, btf_id)->type);
+	const struct btf_param *prm;
+	const char *have;
+	int i;
+
+	if (!p->args || !t || !btf_is_func_proto(t))
+		return true;
+	prm = btf_params(t);
+	for (i = 0; p->args[i]; i++) {
+		if (!*p->args[i])
+			continue;
+		have = i < btf_vlen(t) ? btf__name_by_offset(btf, prm[i].name_off) : "";
+		if (strcmp(have, p->args[i])) {
+			snprintf(p->reason, sizeof(p->reason),
+				 "prototype differs: argument %d is '%s' here, the programs read '%s'",
+				 i + 1, *have ? have : "(none)", p->args[i]);
+			return false;
+		}
+	}
 	return true;
 }
 
@@ -63,18 +104,43 @@ static void set_autoload(struct bpf_program *prog, bool on)
 		bpf_program__set_autoload(prog, on);
 }
 
+/* fentry refused: kprobes stand in, and the reason is kept to be said. */
+static enum attach_method fall_back(struct probe *p, int err)
+{
+	/* The kernel-internal ENOTSUPP has no strerror() text. */
+	const char *why = err == -524 ?
+		"error 524, ENOTSUPP: this kernel's trampoline cannot take the function" :
+		strerror(-err);
+
+	snprintf(p->reason, sizeof(p->reason), "%s refused (%s)",
+		 p->fexit ? "fexit" : "fentry", why);
+	p->fallback = p->reason;
+	return ATTACH_KPROBE;
+}
+
 static enum attach_method choose(struct probe *p, const struct btf *btf,
 				 bool force_kprobe)
 {
 	int id = btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
 	bool sym = p->in_kallsyms;
+	int err;
 
+	p->fallback = NULL;
 	if (!p->wanted) {
 		p->skip_reason = "not requested";
 		return ATTACH_NONE;
 	}
-	if (!force_kprobe && id > 0 && fentry_loadable(id))
-		return ATTACH_FENTRY;
+	if (id > 0 && !args_match(p, btf, id)) {
+		p->skip_reason = p->reason;
+		return ATTACH_NONE;
+	}
+	if (!force_kprobe && id > 0) {
+		err = probe_fentry_check(p, id);
+		if (!err)
+			return ATTACH_FENTRY;
+		if (sym && (p->kprobe || p->kretprobe))
+			return fall_back(p, err);
+	}
 	if (sym)
 		return ATTACH_KPROBE;
 	p->skip_reason = id > 0 ? "not in kallsyms (inlined?)" :

@@ -23,10 +23,18 @@ struct probe {
 	const char *what;		/* what it measures, for --dry-run */
 	struct bpf_program *fentry, *fexit;
 	struct bpf_program *kprobe, *kretprobe;
+	/*
+	 * The parameter names the programs expect at positions 0, 1, ...
+	 * ("" for one they do not read), NULL-terminated; checked against
+	 * BTF, so that a kernel whose prototype moved is skipped, not misread.
+	 */
+	const char *const *args;
 	bool wanted;			/* false: not requested, never loaded */
 	bool in_kallsyms;		/* a kprobe can attach */
 	enum attach_method method;
 	const char *skip_reason;	/* why it is not attached */
+	char reason[160];		/* skip_reason or fallback, when built */
+	const char *fallback;		/* why kprobes stand in for fentry */
 	struct bpf_link *links[2];
 };
 

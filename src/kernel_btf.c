@@ -120,3 +120,25 @@ int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
 	}
 	return found;
 }
+
+/* The value of the enumerator @name, in any enum; -ENOENT if none has it. */
+int kernel_btf_enum_value(const struct btf *btf, const char *name, __s64 *val)
+{
+	__u32 id, nr = btf__type_cnt(btf);
+	int i;
+
+	for (id = 1; id < nr; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const struct btf_enum *e;
+
+		if (!btf_is_enum(t))
+			continue;
+		e = btf_enum(t);
+		for (i = 0; i < btf_vlen(t); i++)
+			if (!strcmp(btf__name_by_offset(btf, e[i].name_off), name)) {
+				*val = e[i].val;
+				return 0;
+			}
+	}
+	return -ENOENT;
+}

@@ -17,5 +17,6 @@ int kernel_btf_arg_index(const struct btf *btf, const char *func,
 			 const char *const *names);
 int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
 			   char *buf, size_t len);
+int kernel_btf_enum_value(const struct btf *btf, const char *name, __s64 *val);
 
 #endif /* __GUPSTAT_KERNEL_BTF_H */

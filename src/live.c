@@ -205,7 +205,7 @@ static int prepare(struct live *l)
 		fprintf(stderr, "gupstat: cannot open BPF object: %s\n", strerror(errno));
 		return -errno;
 	}
-	probes_init(l->probes, l->skel, l->o.lock_exact);
+	probes_init(l->probes, l->skel, l->btf, l->o.lock_exact);
 	return probes_select(l->probes, l->btf, l->o.force_kprobe);
 }
 

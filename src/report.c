@@ -11,7 +11,7 @@ struct hist_desc {
 	enum hist_id id;
 	enum probe_id probe;
 	const char *key;	/* NDJSON name */
-	const char *title;	/* text heading */
+	const char *title;	/* text heading; "%s" is the probe's function */
 	const char *unit;	/* the value column */
 };
 
@@ -29,9 +29,9 @@ static const struct hist_desc descs[] = {
 	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
 	  "follow_page_pte(): PTE-lock hold per call", "nsecs" },
 	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
-	  "try_grab_folio() FOLL_PIN: refs per call (the refcount batch)", "refs" },
+	  "%s() FOLL_PIN: refs per call (the refcount batch)", "refs" },
 	{ H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
-	  "try_grab_folio() FOLL_GET: refs per call (the refcount batch)", "refs" },
+	  "%s() FOLL_GET: refs per call (the refcount batch)", "refs" },
 	GUP_DESCS(GUP_PIN, "FOLL_PIN"),
 	GUP_DESCS(GUP_GET, "FOLL_GET"),
 	GUP_DESCS(GUP_NOREF, "no refs"),
@@ -86,6 +86,19 @@ static const char *method_note(const struct report_ctx *rc,
 	return buf;
 }
 
+/*
+ * The heading names the function that fed the histogram where that is
+ * decided per kernel (try_grab_folio() or try_grab_page()).
+ */
+static const char *title_of(const struct report_ctx *rc, const struct hist_desc *d,
+			    char *buf, size_t len)
+{
+	if (!strstr(d->title, "%s"))
+		return d->title;
+	snprintf(buf, len, d->title, rc->probes[d->probe].func);
+	return buf;
+}
+
 void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
 {
 	fprintf(f, "     count %llu, total %llu %s, avg %.1f, max %llu\n",
@@ -97,9 +110,10 @@ void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
 static void text_hist(FILE *f, const struct report_ctx *rc,
 		      const struct hist_desc *d, const struct hist *h)
 {
-	char note[160];
+	char note[160], title[160];
 
-	fprintf(f, "\n%s [%s]\n", d->title, method_note(rc, d, note, sizeof(note)));
+	fprintf(f, "\n%s [%s]\n", title_of(rc, d, title, sizeof(title)),
+		method_note(rc, d, note, sizeof(note)));
 	if (d->id < HIST_FIRST_LOG2)
 		hist_print_linear(f, d->unit, h->slots, HIST_SLOTS, 0);
 	else
@@ -165,10 +179,10 @@ static void json_buckets(FILE *f, const struct hist_desc *d, const struct hist *
 static void json_hist(FILE *f, const struct report_ctx *rc,
 		      const struct hist_desc *d, const struct hist *h)
 {
-	char note[160];
+	char note[160], title[160];
 
-	fprintf(f, "{\"type\":\"hist\",\"data\":{\"name\":\"%s\",\"title\":\"%s\",\"unit\":\"%s\",\"scale\":\"%s\",\"method\":\"%s\",\"count\":%llu,\"sum\":%llu,\"max\":%llu,\"buckets\":[",
-		d->key, d->title, d->unit,
+	fprintf(f, "{\"type\":\"hist\",\"data\":{\"name\":\"%s\",\"function\":\"%s\",\"title\":\"%s\",\"unit\":\"%s\",\"scale\":\"%s\",\"method\":\"%s\",\"count\":%llu,\"sum\":%llu,\"max\":%llu,\"buckets\":[",
+		d->key, rc->probes[d->probe].func, title_of(rc, d, title, sizeof(title)), d->unit,
 		d->id < HIST_FIRST_LOG2 ? "linear" : "log2",
 		method_note(rc, d, note, sizeof(note)),
 		(unsigned long long)h->count, (unsigned long long)h->sum,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <bpf/bpf.h>
+#include "foll.h"
 #include "gupstat.skel.h"
 #include "kernel_btf.h"
 #include "setup.h"
@@ -50,6 +51,16 @@ static void set_arg_positions(struct gupstat_bpf *skel, const struct btf *btf)
 	ro->walk_pages_arg = arg_of(btf, "follow_page_pte", "pages");
 }
 
+static void set_foll_bits(struct gupstat_bpf *skel, const struct btf *btf)
+{
+	struct foll_bits b;
+
+	foll_bits(btf, &b);
+	skel->rodata->foll_pin = b.pin;
+	skel->rodata->foll_get = b.get;
+	skel->rodata->foll_longterm = b.longterm;
+}
+
 void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 		  const struct setup_cfg *c)
 {
@@ -67,6 +78,7 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	ro->trace_stack_min_ns = c->stack_min_ns;
 	ro->trace_wakeup_bytes = c->wakeup_bytes;
 	set_arg_positions(skel, btf);
+	set_foll_bits(skel, btf);
 	bpf_program__set_autoload(skel->progs.filter_fork, c->follow_forks);
 	bpf_map__set_max_entries(skel->maps.pmu_events, libbpf_num_possible_cpus());
 	/* Without trace the ring buffer and stack map keep their minimum. */

@@ -62,7 +62,7 @@ static int select_probes(struct tracer *t)
 	struct probe *p = t->probes;
 	int i;
 
-	probes_init(p, t->skel, t->o.lock_exact);
+	probes_init(p, t->skel, t->btf, t->o.lock_exact);
 	for (i = 0; i < NR_PROBES; i++)
 		if (i != P_WALK && i != P_LOCK && i != P_GUP && i != P_FILL)
 			p[i].wanted = false;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 #include <sys/utsname.h>
+#include "foll.h"
 #include "kernel_btf.h"
 #include "trace_header.h"
 #include "version.h"
@@ -80,7 +81,7 @@ static void describe(const struct trace_setup *t, char (*s)[GT_VALUE_MAX],
 	else
 		snprintf(s[S_STACKS], GT_VALUE_MAX, "kernel stack at the end of each hold, symbolised through /proc/kallsyms when the trace ended");
 	snprintf(s[S_VERSION], GT_VALUE_MAX, "%s", GUPSTAT_VERSION);
-	kernel_btf_enum_values(t->btf, "FOLL_", s[S_FOLL], GT_VALUE_MAX);
+	foll_describe(t->btf, s[S_FOLL], GT_VALUE_MAX);
 	describe_target(o, s[S_COMMAND], GT_VALUE_MAX);
 	for (i = 0; i < NR_STRINGS; i++)
 		kv[i] = (struct trace_kv){ .key = (char *)keys[i], .value = s[i] };

@@ -14,6 +14,10 @@
 #include "validate_probe.h"
 #include "pmu.h"
 
+/* What the census programs read (attach.h): 6.1's try_grab_folio() differs. */
+static const char *const grab_args[] = { "folio", "refs", "flags", NULL };
+static const char *const put_args[] = { "folio", "refs", NULL };
+
 static void probes_define(struct v_probes *vp)
 {
 	__typeof__(vp->skel->progs) *g = &vp->skel->progs;
@@ -26,9 +30,11 @@ static void probes_define(struct v_probes *vp)
 		.fexit = g->unpin_fexit, .kprobe = g->unpin_kprobe,
 		.kretprobe = g->unpin_kretprobe, .wanted = true };
 	vp->p[V_GRAB] = (struct probe){ .func = "try_grab_folio", .what = "grabs (census)",
-		.fentry = g->grab_fentry, .kprobe = g->grab_kprobe, .wanted = true };
+		.fentry = g->grab_fentry, .kprobe = g->grab_kprobe, .wanted = true,
+		.args = grab_args };
 	vp->p[V_PUT] = (struct probe){ .func = "gup_put_folio", .what = "puts (census)",
-		.fentry = g->put_fentry, .kprobe = g->put_kprobe, .wanted = true };
+		.fentry = g->put_fentry, .kprobe = g->put_kprobe, .wanted = true,
+		.args = put_args };
 }
 
 static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_kprobe)

@@ -30,8 +30,17 @@ int folio_parse_size(const char *s, unsigned long *kb)
 	return *end ? -EINVAL : 0;
 }
 
+/*
+ * Without per-size controls (a kernel older than mTHP) the top-level
+ * switch is the PMD size's knob: "never" gives 4 kB folios, "always" PMD
+ * ones, and no other size exists.
+ */
+static bool legacy;
+
 static int knob_path(char *buf, size_t len, unsigned long kb, const char *file)
 {
+	if (legacy)
+		return snprintf(buf, len, THP_DIR "/%s", file);
 	return snprintf(buf, len, THP_DIR "/hugepages-%lukB/%s", kb, file);
 }
 
@@ -97,6 +106,20 @@ static int cmp_ulong(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The top-level switch alone: one size, the PMD's (hpage_pmd_size). */
+static int discover_legacy(struct folio_sizes *fs)
+{
+	char line[64];
+	int err;
+
+	err = read_line(THP_DIR "/hpage_pmd_size", line, sizeof(line));
+	if (err)
+		return err;
+	legacy = fs->legacy = true;
+	fs->kb[fs->nr++] = strtoul(line, NULL, 10) / 1024;
+	return 0;
+}
+
 int folio_discover(struct folio_sizes *fs)
 {
 	struct dirent *de;
@@ -105,6 +128,7 @@ int folio_discover(struct folio_sizes *fs)
 	int i, err;
 
 	memset(fs, 0, sizeof(*fs));
+	legacy = false;
 	d = opendir(THP_DIR);
 	if (!d)
 		return -errno;
@@ -113,6 +137,11 @@ int folio_discover(struct folio_sizes *fs)
 		    anon_size(kb))
 			fs->kb[fs->nr++] = kb;
 	closedir(d);
+	if (!fs->nr) {
+		err = discover_legacy(fs);
+		if (err)
+			return err;
+	}
 	qsort(fs->kb, fs->nr, sizeof(fs->kb[0]), cmp_ulong);
 	for (i = 0; i < fs->nr; i++) {
 		err = knob_current(fs->kb[i], fs->saved[i], sizeof(fs->saved[i]));
@@ -136,6 +165,8 @@ int folio_select(struct folio_sizes *fs, unsigned long kb)
 			return err;
 		found |= fs->kb[i] == kb;
 	}
+	if (!found && fs->legacy)
+		return -EOPNOTSUPP;
 	return found ? 0 : -ENOENT;
 }
 
@@ -150,11 +181,39 @@ void folio_restore(const struct folio_sizes *fs)
 	}
 }
 
+/*
+ * /proc/vmstat's "NAME VALUE" line: the top-level counters that stand in
+ * for the per-size ones without mTHP (anon_fault_alloc is thp_fault_alloc
+ * there, anon_fault_fallback thp_fault_fallback).
+ */
+static int read_vmstat(const char *stat, unsigned long long *val)
+{
+	char name[64], want[64];
+	unsigned long long v;
+	int err = -ENOENT;
+	FILE *f;
+
+	snprintf(want, sizeof(want), "thp_%s", stat + strlen("anon_"));
+	f = fopen("/proc/vmstat", "r");
+	if (!f)
+		return -errno;
+	while (fscanf(f, "%63s %llu", name, &v) == 2)
+		if (!strcmp(name, want)) {
+			*val = v;
+			err = 0;
+			break;
+		}
+	fclose(f);
+	return err;
+}
+
 static int read_stat(unsigned long kb, const char *stat, unsigned long long *val)
 {
 	char path[256], line[64], file[64];
 	int err;
 
+	if (legacy)
+		return read_vmstat(stat, val);
 	snprintf(file, sizeof(file), "stats/%s", stat);
 	knob_path(path, sizeof(path), kb, file);
 	err = read_line(path, line, sizeof(line));
@@ -199,7 +258,8 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 		if (fs->kb[i] == kb)
 			got = alloc;
 		if (fs->kb[i] == kb ? alloc < expected || fallback : alloc) {
-			fprintf(stderr, "gupwork: hugepages-%lukB anon_fault_alloc +%llu anon_fault_fallback +%llu, expected +%llu and +0\n",
+			fprintf(stderr, "gupwork: %s%lukB anon_fault_alloc +%llu anon_fault_fallback +%llu, expected +%llu and +0\n",
+				legacy ? "thp_fault_* (no per-size counters), " : "hugepages-",
 				fs->kb[i], alloc, fallback, fs->kb[i] == kb ? expected : 0);
 			bad = 1;
 		}

@@ -10,9 +10,13 @@
  * Anonymous folio size through the per-size THP knobs
  * (/sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/enabled), and the
  * per-size anon_fault_alloc counters that confirm what faults allocated.
+ * A kernel without them has the top-level switch and /proc/vmstat's
+ * thp_fault_alloc: 4 kB and the PMD size only (folio_select() says
+ * -EOPNOTSUPP for any other).
  */
 struct folio_sizes {
 	int nr;
+	bool legacy;	/* no per-size knobs: the top-level switch, PMD size */
 	unsigned long kb[FOLIO_MAX_SIZES];
 	char saved[FOLIO_MAX_SIZES][16];	/* knob values to restore */
 	/* anon_fault_alloc and anon_fault_fallback at folio_snapshot() */

@@ -288,6 +288,12 @@ int main(int argc, char **argv)
 	err = folio_discover(&w.fs);
 	if (!err)
 		err = folio_select(&w.fs, w.folio_kb);
+	if (err == -EOPNOTSUPP) {
+		fprintf(stderr, "gupwork: cannot set folio size %lukB: this kernel has no per-size THP controls (transparent_hugepage/hugepages-%lukB), only 4kB and %lukB\n",
+			w.folio_kb, w.folio_kb, w.fs.kb[0]);
+		folio_restore(&w.fs);
+		return 1;
+	}
 	if (err) {
 		fprintf(stderr, "gupwork: cannot set folio size %lukB via %s: %s\n",
 			w.folio_kb, "/sys/kernel/mm/transparent_hugepage", strerror(-err));
