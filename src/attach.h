@@ -30,6 +30,7 @@ struct probe {
 	 */
 	const char *const *args;
 	bool wanted;			/* false: not requested, never loaded */
+	const char *required_by;	/* an option that cannot do without it */
 	bool in_kallsyms;		/* a kprobe can attach */
 	enum attach_method method;
 	const char *skip_reason;	/* why it is not attached */

@@ -40,6 +40,8 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
 	      g->walk_fentry, g->walk_fexit, g->walk_kprobe, g->walk_kretprobe, true, NULL);
 	PROBE(P_LOCK, "__pte_offset_map_lock", "exact PTE-lock acquire (--lock-exact)",
 	      NULL, g->lock_fexit, NULL, g->lock_kretprobe, lock_exact, NULL);
+	/* Without it the exact hold has no start: refuse, never guess. */
+	p[P_LOCK].required_by = lock_exact ? "--lock-exact" : NULL;
 	PROBE(P_GUP, "__get_user_pages", "pages asked/returned, latency, counter",
 	      g->gup_fentry, g->gup_fexit, g->gup_kprobe, g->gup_kretprobe, true, gup_args);
 	if (grab_is_folio(btf))
@@ -68,13 +70,20 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
 
 /*
  * Decide every probe's method; one line for each wanted probe that cannot
- * attach. Fails only when nothing at all can.
+ * attach. Fails when nothing at all can, or when an option's probe
+ * cannot (that one line then is the error).
  */
 int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe)
 {
 	int i, attached = 0;
 
 	probes_find_symbols(p, NR_PROBES);
+	for (i = 0; i < NR_PROBES; i++)
+		if (p[i].required_by && probe_select(&p[i], btf, force_kprobe)) {
+			fprintf(stderr, "gupstat: %s: cannot trace %s: %s\n",
+				p[i].required_by, p[i].func, p[i].skip_reason);
+			return -ENOENT;
+		}
 	for (i = 0; i < NR_PROBES; i++) {
 		if (!probe_select(&p[i], btf, force_kprobe))
 			attached++;

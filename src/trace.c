@@ -68,15 +68,11 @@ static int select_probes(struct tracer *t)
 			p[i].wanted = false;
 	if (t->o.no_fill)
 		p[P_FILL].wanted = false;
-	probes_select(p, t->btf, t->o.force_kprobe);
+	if (probes_select(p, t->btf, t->o.force_kprobe))
+		return -ENOENT;
 	if (p[P_WALK].method == ATTACH_NONE) {
 		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
 			p[P_WALK].skip_reason);
-		return -ENOENT;
-	}
-	if (t->o.lock_exact && p[P_LOCK].method == ATTACH_NONE) {
-		fprintf(stderr, "gupstat trace: --lock-exact: cannot trace __pte_offset_map_lock: %s\n",
-			p[P_LOCK].skip_reason);
 		return -ENOENT;
 	}
 	return 0;

@@ -83,3 +83,10 @@ wait_for() {
 	done
 	return 1
 }
+
+# What this kernel has, asked of the kernel itself (not its version):
+# the suite runs on our kernels and on Debian's, and a test that needs
+# what a kernel lacks checks the refusal instead.
+have_gup_test() { [ -e /sys/kernel/debug/gup_test ]; }
+have_mthp() { [ -d /sys/kernel/mm/transparent_hugepage/hugepages-64kB ]; }
+have_sym() { awk -v s="$1" '$3 == s { f = 1; exit } END { exit !f }' /proc/kallsyms; }

@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: GPL-2.0
+# What differs between kernels, checked on each (sourced by suite): the
+# suite also boots Debian's own 6.1 and 6.12, which nobody here built.
+# The expectations are the test's own, per kernel release; gupstat
+# decides the same things from BTF and kallsyms.
+#   6.1:  __get_user_pages() has 7 arguments, which 6.1's BPF trampoline
+#         refuses at attach time: kprobes stand in for that probe alone;
+#         the slow path grabs page by page in try_grab_page() (its
+#         try_grab_folio() is the fast path's); FOLL_* are #defines, not
+#         in BTF; no per-size mTHP controls.
+#   6.12: try_grab_folio(folio, refs, flags), fentry everywhere.
+
+k_log=$(mktemp)
+k_err=$(mktemp)
+K_MB=64
+K_PAGES=$((K_MB * 256))
+case $(uname -r) in
+6.1.*) k_grab=try_grab_page k_gup_method=kprobe+kretprobe ;;
+*) k_grab=try_grab_folio k_gup_method=fentry+fexit ;;
+esac
+
+$GUPSTAT --dry-run >"$k_log" 2>"$k_err"
+grep -Eq "^$k_grab +fentry +refs per grab" "$k_log" &&
+	ok "--dry-run: the refcount batch from $k_grab()" ||
+	not_ok "--dry-run: no '$k_grab fentry' line: $(cat "$k_log")"
+grep -Eq "^__get_user_pages +${k_gup_method/+/\\+} " "$k_log" &&
+	ok "--dry-run: __get_user_pages via $k_gup_method" ||
+	not_ok "--dry-run: __get_user_pages not via $k_gup_method: $(grep __get_user_pages "$k_log")"
+if [ "$k_gup_method" = kprobe+kretprobe ]; then
+	grep -q '(fexit refused (error 524, ENOTSUPP' "$k_log" &&
+		grep -q '^gupstat: __get_user_pages: fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
+		ok "fentry attach refused: one line says so, --dry-run shows the fallback" ||
+		not_ok "fallback not said: $(cat "$k_err")"
+fi
+
+# `sudo gupstat` with no option, the whole system, around 64 MB of 4 kB
+# pages read through process_vm_readv: every page is one walk call and
+# one grabbed ref. Beyond the workload's pins the walk counts only the
+# argument pages of the execs it saw (FOLL_GET, one page each).
+$GUPSTAT -j >"$k_log" 2>"$k_err" &
+k_gs=$!
+if wait_for "Hit Ctrl-C" "$k_err" 60; then
+	$GUPWORK --folio 4k --size $K_MB readv >/dev/null 2>&1 ||
+		not_ok "gupwork readv failed on $(uname -r)"
+	kill -INT $k_gs
+	wait $k_gs
+	expect_eq "plain gupstat: exit status" "$?" 0 "$k_err"
+	k_other=$(( $(hist "$k_log" gup_GUP_GET_got sum) + $(hist "$k_log" gup_GUP_NOREF_got sum) ))
+	expect_eq "plain gupstat: walk calls beyond exec's $k_other" \
+		"$(( $(hist "$k_log" walk_pages count) - k_other ))" $K_PAGES "$k_log"
+	expect_eq "plain gupstat: FOLL_PIN pages" "$(hist "$k_log" gup_GUP_PIN_got sum)" $K_PAGES
+	expect_eq "plain gupstat: refs grabbed for the pins" "$(hist "$k_log" grab_pin_refs sum)" $K_PAGES
+	expect_eq "plain gupstat: one ref per grab" "$(bucket "$k_log" grab_pin_refs 1)" $K_PAGES
+	expect_eq "plain gupstat: grabs named after $k_grab()" \
+		"$(records "$k_log" | jq -rs '[.[] | select(.data.name == "grab_pin_refs")] | last | .data.function')" \
+		$k_grab
+	expect_eq "plain gupstat: every page unpinned" "$(hist "$k_log" unpin_pages sum)" $K_PAGES
+else
+	kill $k_gs 2>/dev/null
+	not_ok "plain gupstat did not attach: $(cat "$k_err")"
+fi
+
+# Folio sizes: 4 kB and 2 MB on every kernel (above and in test_walk.sh);
+# 64 kB only with per-size controls, refused in one line without them.
+if have_mthp; then
+	$GUPWORK --folio 64k --size 16 readv >"$k_log" 2>&1 &&
+		grep -q 'folio size 64kB confirmed' "$k_log" &&
+		ok "gupwork: 64 kB mTHP confirmed" || not_ok "gupwork 64k: $(cat "$k_log")"
+else
+	k_thp=$(cat /sys/kernel/mm/transparent_hugepage/enabled)
+	fails_with "gupwork 64k without mTHP" 1 "no per-size THP controls" \
+		$GUPWORK --folio 64k --size 16 readv
+	$GUPWORK --folio 2m --size 16 readv >"$k_log" 2>&1 &&
+		grep -q 'folio size 2048kB confirmed: anon_fault_alloc +8 ' "$k_log" &&
+		ok "gupwork 2M through the top-level THP switch" || not_ok "gupwork 2m: $(cat "$k_log")"
+	$GUPWORK --folio 4k --size 16 readv >"$k_log" 2>&1 &&
+		grep -q 'folio size 4kB confirmed' "$k_log" &&
+		ok "gupwork 4k through the top-level THP switch" || not_ok "gupwork 4k: $(cat "$k_log")"
+	expect_eq "gupwork: top-level THP switch restored" \
+		"$(cat /sys/kernel/mm/transparent_hugepage/enabled)" "$k_thp"
+fi
+rm -f "$k_log" "$k_err"
