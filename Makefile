@@ -47,7 +47,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
-.PHONY: all kernel kernel-debug check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-unpin fuzz-check fuzz-corpus
+.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-unpin fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -111,6 +111,10 @@ kernel:
 kernel-debug:
 	$(Q)kernel/build base-debug batched-debug >/dev/null
 
+# Debian's own packaged kernels, as guest kernels (tools/debian-kernel).
+debian-kernels:
+	$(Q)tools/debian-kernel debian-6.1 debian-6.12 >/dev/null
+
 # Reviewers' build checks of kernel/patches: every prefix builds, W=1
 # and sparse add no warning, mm/ builds for arm64 and i386, checkpatch.
 # Long (own source copy and object trees); not part of `make check`.
@@ -124,7 +128,12 @@ selftests:
 vmlinux-h:
 	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
 
-unit-tests: $(UNIT_BINS)
+unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf
+
+# A guest image that never prints, for tests/test-vmrun.
+$(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests
+	$(call msg,AS,$@)
+	$(Q)$(CC) -m32 -nostdlib -static -Wl,-Ttext=0x100000 -Wl,--build-id=none -o $@ $<
 
 check-unit: unit-tests
 	$(Q)tests/run-unit $(UNIT_BINS)
@@ -154,7 +163,7 @@ fuzz-corpus: $(OUT)/fuzz/gen_corpus
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel-debug selftests
+	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel-debug debian-kernels selftests
 	$(Q)tests/check
 
 # The README's first command: the live view around a built-in workload,

@@ -37,7 +37,7 @@ accel_auto() {
 	elif grep -q 'printed nothing' "$run/probe.out"; then
 		accel=tcg reason="a probe boot under KVM printed nothing within ${probe_silence}s (a paravirtual KVM such as kvm-pvm?)"
 	else
-		accel=tcg reason="a probe boot under KVM failed (exit $rc: $(tail -n1 "$run/probe.out"))"
+		accel=tcg reason="a probe boot under KVM failed (exit $rc: $(tail -n1 "$run/probe.out" | cut -c1-160))"
 	fi
 	mkdir -p "$(dirname "$file")"
 	printf '%s\n%s\n' "$accel" "$reason" >"$file.tmp" && mv "$file.tmp" "$file"

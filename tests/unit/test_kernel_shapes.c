@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What gupstat decides per kernel from BTF, against synthetic BTF shaped
+ * like 6.1 and 6.12: how FOLL_* are numbered (enum values, or 6.1's
+ * #defines when BTF has none), and a probe whose prototype moved is
+ * skipped with the reason rather than read at the wrong positions.
+ */
+#include <string.h>
+#include "attach.h"
+#include "check.h"
+#include "foll.h"
+
+/* 6.12: FOLL_* are enumerators; try_grab_folio(folio, refs, flags). */
+static struct btf *like_612(void)
+{
+	struct btf *btf = btf__new_empty();
+	int i32 = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	int folio = btf__add_ptr(btf, btf__add_struct(btf, "folio", 64));
+	int proto;
+
+	btf__add_enum(btf, "foll_flags", 4);
+	btf__add_enum_value(btf, "FOLL_GET", 2);
+	btf__add_enum_value(btf, "FOLL_LONGTERM", 256);
+	btf__add_enum(btf, "", 4);
+	btf__add_enum_value(btf, "FOLL_PIN", 524288);
+	proto = btf__add_func_proto(btf, i32);
+	btf__add_func_param(btf, "folio", folio);
+	btf__add_func_param(btf, "refs", i32);
+	btf__add_func_param(btf, "flags", i32);
+	btf__add_func(btf, "try_grab_folio", BTF_FUNC_GLOBAL, proto);
+	return btf;
+}
+
+/* 6.1: no FOLL_* in BTF; try_grab_folio(page, refs, flags) is the fast path's. */
+static struct btf *like_61(void)
+{
+	struct btf *btf = btf__new_empty();
+	int i32 = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	int page = btf__add_ptr(btf, btf__add_struct(btf, "page", 64));
+	int proto = btf__add_func_proto(btf, page);
+
+	btf__add_func_param(btf, "page", page);
+	btf__add_func_param(btf, "refs", i32);
+	btf__add_func_param(btf, "flags", i32);
+	btf__add_func(btf, "try_grab_folio", BTF_FUNC_GLOBAL, proto);
+	return btf;
+}
+
+static void check_foll(void)
+{
+	struct btf *a = like_612(), *b = like_61();
+	struct foll_bits f;
+	char buf[512];
+
+	foll_bits(a, &f);
+	CHECK(f.from_btf && f.pin == 0x80000 && f.get == 0x2 && f.longterm == 0x100,
+	      "6.12: FOLL_PIN/GET/LONGTERM from BTF (0x%x 0x%x 0x%x)", f.pin, f.get, f.longterm);
+	foll_bits(b, &f);
+	CHECK(!f.from_btf && f.pin == 0x40000 && f.get == 0x4 && f.longterm == 0x10000,
+	      "6.1: the #define values (0x%x 0x%x 0x%x)", f.pin, f.get, f.longterm);
+	foll_describe(b, buf, sizeof(buf));
+	CHECK(strstr(buf, "FOLL_TOUCH=0x2,") && strstr(buf, "FOLL_PIN=0x40000"),
+	      "6.1: a trace file gets the #define table: %.60s...", buf);
+	foll_describe(a, buf, sizeof(buf));
+	CHECK(strstr(buf, "FOLL_PIN=0x80000") && !strstr(buf, "FOLL_TOUCH"),
+	      "6.12: a trace file gets BTF's values: %s", buf);
+	btf__free(a);
+	btf__free(b);
+}
+
+/*
+ * The programs read try_grab_folio(folio, refs, flags); on 6.1's
+ * prototype the probe must be skipped with the reason, before any
+ * attach is tried (so this runs without BPF, as a host test).
+ */
+static void check_args(void)
+{
+	static const char *const want[] = { "folio", "refs", "flags", NULL };
+	struct btf *a = like_612(), *b = like_61();
+	struct probe p = { .func = "try_grab_folio", .args = want, .wanted = true };
+
+	probe_select(&p, b, true);
+	CHECK(p.method == ATTACH_NONE && p.skip_reason &&
+	      !strcmp(p.skip_reason, "prototype differs: argument 1 is 'page' here, the programs read 'folio'"),
+	      "6.1 prototype: skipped, '%s'", p.skip_reason ? p.skip_reason : "(none)");
+	p.in_kallsyms = true;
+	probe_select(&p, a, true);
+	CHECK(p.method == ATTACH_KPROBE, "6.12 prototype: accepted (kprobe with -k)");
+	btf__free(a);
+	btf__free(b);
+}
+
+int main(void)
+{
+	check_foll();
+	check_args();
+	return check_done();
+}
