@@ -7,6 +7,17 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 
+/*
+ * How probe_select() decides: fentry where it loads (the real attach is
+ * the proof, kprobes loaded beside it as the spare), kprobes only (-k),
+ * or, for --dry-run, fentry only where a throwaway program attaches.
+ */
+enum select_mode {
+	SELECT_DEFAULT,
+	SELECT_KPROBE,
+	SELECT_PREDICT,
+};
+
 enum attach_method {
 	ATTACH_NONE,
 	ATTACH_FENTRY,		/* fentry/fexit: BPF trampoline */
@@ -36,11 +47,12 @@ struct probe {
 	const char *skip_reason;	/* why it is not attached */
 	char reason[160];		/* skip_reason or fallback, when built */
 	const char *fallback;		/* why kprobes stand in for fentry */
+	bool spare;			/* kprobes loaded too, in case fentry fails */
 	struct bpf_link *links[2];
 };
 
 void probes_find_symbols(struct probe *p, int nr);
-int probe_select(struct probe *p, const struct btf *btf, bool force_kprobe);
+int probe_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);
 const char *probe_method_name(const struct probe *p);

@@ -84,18 +84,16 @@ int kernel_btf_arg_index(const struct btf *btf, const char *func,
 }
 
 /*
- * "NAME=0xVALUE,..." for every enumerator starting with @prefix, into
- * @buf: how this kernel numbers e.g. its FOLL_* flags, for a trace file
- * to be decoded elsewhere. Returns the number found.
+ * Call @fn for every enumerator of every enum until it returns non-zero;
+ * returns that value, or 0.
  */
-int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
-			   char *buf, size_t len)
+static int for_each_enumerator(const struct btf *btf,
+			       int (*fn)(const char *name, __s64 val, void *ctx),
+			       void *ctx)
 {
-	size_t plen = strlen(prefix), used = 0;
 	__u32 id, nr = btf__type_cnt(btf);
-	int found = 0, i, n;
+	int i, ret;
 
-	buf[0] = '\0';
 	for (id = 1; id < nr; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		const struct btf_enum *e;
@@ -104,41 +102,76 @@ int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
 			continue;
 		e = btf_enum(t);
 		for (i = 0; i < btf_vlen(t); i++) {
-			const char *name = btf__name_by_offset(btf, e[i].name_off);
-
-			if (strncmp(name, prefix, plen))
-				continue;
-			n = snprintf(buf + used, len - used, "%s%s=0x%x", found ? "," : "",
-				     name, (unsigned int)e[i].val);
-			if (n < 0 || (size_t)n >= len - used) {
-				buf[used] = '\0';
-				return found;
-			}
-			used += n;
-			found++;
+			ret = fn(btf__name_by_offset(btf, e[i].name_off), e[i].val, ctx);
+			if (ret)
+				return ret;
 		}
 	}
-	return found;
+	return 0;
+}
+
+struct enum_list {
+	const char *prefix;
+	char *buf;
+	size_t len, used;
+	int found;
+};
+
+static int list_one(const char *name, __s64 val, void *ctx)
+{
+	struct enum_list *l = ctx;
+	int n;
+
+	if (strncmp(name, l->prefix, strlen(l->prefix)))
+		return 0;
+	n = snprintf(l->buf + l->used, l->len - l->used, "%s%s=0x%x",
+		     l->found ? "," : "", name, (unsigned int)val);
+	if (n < 0 || (size_t)n >= l->len - l->used) {
+		l->buf[l->used] = '\0';
+		return 1;	/* full: keep what fitted */
+	}
+	l->used += n;
+	l->found++;
+	return 0;
+}
+
+/*
+ * "NAME=0xVALUE,..." for every enumerator starting with @prefix, into
+ * @buf: how this kernel numbers e.g. its FOLL_* flags, for a trace file
+ * to be decoded elsewhere. Returns the number found.
+ */
+int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
+			   char *buf, size_t len)
+{
+	struct enum_list l = { .prefix = prefix, .buf = buf, .len = len };
+
+	buf[0] = '\0';
+	for_each_enumerator(btf, list_one, &l);
+	return l.found;
+}
+
+struct enum_find {
+	const char *name;
+	__s64 val;
+};
+
+static int find_one(const char *name, __s64 val, void *ctx)
+{
+	struct enum_find *f = ctx;
+
+	if (strcmp(name, f->name))
+		return 0;
+	f->val = val;
+	return 1;
 }
 
 /* The value of the enumerator @name, in any enum; -ENOENT if none has it. */
 int kernel_btf_enum_value(const struct btf *btf, const char *name, __s64 *val)
 {
-	__u32 id, nr = btf__type_cnt(btf);
-	int i;
+	struct enum_find f = { .name = name };
 
-	for (id = 1; id < nr; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-		const struct btf_enum *e;
-
-		if (!btf_is_enum(t))
-			continue;
-		e = btf_enum(t);
-		for (i = 0; i < btf_vlen(t); i++)
-			if (!strcmp(btf__name_by_offset(btf, e[i].name_off), name)) {
-				*val = e[i].val;
-				return 0;
-			}
-	}
-	return -ENOENT;
+	if (!for_each_enumerator(btf, find_one, &f))
+		return -ENOENT;
+	*val = f.val;
+	return 0;
 }

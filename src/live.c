@@ -206,7 +206,9 @@ static int prepare(struct live *l)
 		return -errno;
 	}
 	probes_init(l->probes, l->skel, l->btf, l->o.lock_exact);
-	return probes_select(l->probes, l->btf, l->o.force_kprobe);
+	/* --dry-run tries each fentry attach: it says what a run will do. */
+	return probes_select(l->probes, l->btf, l->o.force_kprobe ? SELECT_KPROBE :
+			     l->o.dry_run ? SELECT_PREDICT : SELECT_DEFAULT);
 }
 
 int cmd_live(int argc, char **argv)

@@ -73,19 +73,19 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
  * attach. Fails when nothing at all can, or when an option's probe
  * cannot (that one line then is the error).
  */
-int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe)
+int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode)
 {
 	int i, attached = 0;
 
 	probes_find_symbols(p, NR_PROBES);
 	for (i = 0; i < NR_PROBES; i++)
-		if (p[i].required_by && probe_select(&p[i], btf, force_kprobe)) {
+		if (p[i].required_by && probe_select(&p[i], btf, mode)) {
 			fprintf(stderr, "gupstat: %s: cannot trace %s: %s\n",
 				p[i].required_by, p[i].func, p[i].skip_reason);
 			return -ENOENT;
 		}
 	for (i = 0; i < NR_PROBES; i++) {
-		if (!probe_select(&p[i], btf, force_kprobe))
+		if (!probe_select(&p[i], btf, mode))
 			attached++;
 		else if (p[i].wanted)
 			fprintf(stderr, "gupstat: skipping %s: %s\n", p[i].func,

@@ -10,7 +10,7 @@ struct gupstat_bpf;
 
 void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
 		 bool lock_exact);
-int probes_select(struct probe *p, const struct btf *btf, bool force_kprobe);
+int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probes_attach(struct probe *p);
 void probes_detach(struct probe *p);
 void probes_list(FILE *f, const struct probe *p);

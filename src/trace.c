@@ -68,7 +68,7 @@ static int select_probes(struct tracer *t)
 			p[i].wanted = false;
 	if (t->o.no_fill)
 		p[P_FILL].wanted = false;
-	if (probes_select(p, t->btf, t->o.force_kprobe))
+	if (probes_select(p, t->btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
 		return -ENOENT;
 	if (p[P_WALK].method == ATTACH_NONE) {
 		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",

@@ -43,7 +43,7 @@ static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_
 
 	probes_find_symbols(vp->p, V_NR_SLOTS);
 	for (i = 0; i < V_NR_SLOTS; i++) {
-		if (probe_select(&vp->p[i], btf, force_kprobe)) {
+		if (probe_select(&vp->p[i], btf, force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT)) {
 			fprintf(stderr, "gupstat: cannot trace %s: %s\n", vp->p[i].func,
 				vp->p[i].skip_reason);
 			return -ENOENT;

@@ -27,24 +27,45 @@ grep -Eq "^__get_user_pages +${k_gup_method/+/\\+} " "$k_log" &&
 	ok "--dry-run: __get_user_pages via $k_gup_method" ||
 	not_ok "--dry-run: __get_user_pages not via $k_gup_method: $(grep __get_user_pages "$k_log")"
 if [ "$k_gup_method" = kprobe+kretprobe ]; then
-	grep -q '(fexit refused (error 524, ENOTSUPP' "$k_log" &&
-		grep -q '^gupstat: __get_user_pages: fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
-		ok "fentry attach refused: one line says so, --dry-run shows the fallback" ||
-		not_ok "fallback not said: $(cat "$k_err")"
+	grep -q '(fentry/fexit refused (error 524, ENOTSUPP' "$k_log" &&
+		grep -q '^gupstat: __get_user_pages: fentry/fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
+		ok "--dry-run: the attach refused, one line says so, the fallback shown" ||
+		not_ok "--dry-run: fallback not said: $(cat "$k_err")"
 fi
 
 # `sudo gupstat` with no option, the whole system, around 64 MB of 4 kB
 # pages read through process_vm_readv: every page is one walk call and
 # one grabbed ref. Beyond the workload's pins the walk counts only the
-# argument pages of the execs it saw (FOLL_GET, one page each).
+# argument pages of gupwork's exec (FOLL_GET, one page each). The wait
+# for the attach runs no program: an exec in flight while the probes
+# attach one by one would have walks counted without its GUP call.
+k_fifo=$(mktemp -u)
+mkfifo "$k_fifo"
+exec {k_fd}<>"$k_fifo"
+k_attached() {
+	local i s
+	for ((i = 0; i < 600; i++)); do
+		s=$(<"$k_err")
+		[[ $s == *"Hit Ctrl-C"* ]] && return 0
+		read -r -t 0.1 -u $k_fd
+	done
+	return 1
+}
 $GUPSTAT -j >"$k_log" 2>"$k_err" &
 k_gs=$!
-if wait_for "Hit Ctrl-C" "$k_err" 60; then
+if k_attached; then
 	$GUPWORK --folio 4k --size $K_MB readv >/dev/null 2>&1 ||
 		not_ok "gupwork readv failed on $(uname -r)"
 	kill -INT $k_gs
 	wait $k_gs
 	expect_eq "plain gupstat: exit status" "$?" 0 "$k_err"
+	if [ "$k_gup_method" = kprobe+kretprobe ]; then
+		grep -q '^gupstat: __get_user_pages: fentry/fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
+			expect_eq "plain gupstat: __get_user_pages fell back at attach" \
+				"$(records "$k_log" | jq -rs '[.[] | select(.data.name == "gup_GUP_PIN_got")] | last | .data.method')" \
+				kprobe+kretprobe ||
+			not_ok "plain gupstat: no fallback line: $(cat "$k_err")"
+	fi
 	k_other=$(( $(hist "$k_log" gup_GUP_GET_got sum) + $(hist "$k_log" gup_GUP_NOREF_got sum) ))
 	expect_eq "plain gupstat: walk calls beyond exec's $k_other" \
 		"$(( $(hist "$k_log" walk_pages count) - k_other ))" $K_PAGES "$k_log"
@@ -79,4 +100,5 @@ else
 	expect_eq "gupwork: top-level THP switch restored" \
 		"$(cat /sys/kernel/mm/transparent_hugepage/enabled)" "$k_thp"
 fi
-rm -f "$k_log" "$k_err"
+exec {k_fd}>&-
+rm -f "$k_log" "$k_err" "$k_fifo"

@@ -79,12 +79,12 @@ static void check_args(void)
 	struct btf *a = like_612(), *b = like_61();
 	struct probe p = { .func = "try_grab_folio", .args = want, .wanted = true };
 
-	probe_select(&p, b, true);
+	probe_select(&p, b, SELECT_KPROBE);
 	CHECK(p.method == ATTACH_NONE && p.skip_reason &&
 	      !strcmp(p.skip_reason, "prototype differs: argument 1 is 'page' here, the programs read 'folio'"),
 	      "6.1 prototype: skipped, '%s'", p.skip_reason ? p.skip_reason : "(none)");
 	p.in_kallsyms = true;
-	probe_select(&p, a, true);
+	probe_select(&p, a, SELECT_KPROBE);
 	CHECK(p.method == ATTACH_KPROBE, "6.12 prototype: accepted (kprobe with -k)");
 	btf__free(a);
 	btf__free(b);
