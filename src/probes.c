@@ -78,18 +78,17 @@ int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode)
 	int i, attached = 0;
 
 	probes_find_symbols(p, NR_PROBES);
-	for (i = 0; i < NR_PROBES; i++)
-		if (p[i].required_by && probe_select(&p[i], btf, mode)) {
+	for (i = 0; i < NR_PROBES; i++) {
+		if (!probe_select(&p[i], btf, mode)) {
+			attached++;
+		} else if (p[i].required_by) {
 			fprintf(stderr, "gupstat: %s: cannot trace %s: %s\n",
 				p[i].required_by, p[i].func, p[i].skip_reason);
 			return -ENOENT;
-		}
-	for (i = 0; i < NR_PROBES; i++) {
-		if (!probe_select(&p[i], btf, mode))
-			attached++;
-		else if (p[i].wanted)
+		} else if (p[i].wanted) {
 			fprintf(stderr, "gupstat: skipping %s: %s\n", p[i].func,
 				p[i].skip_reason);
+		}
 		if (p[i].fallback)
 			fprintf(stderr, "gupstat: %s: %s, using kprobes\n", p[i].func,
 				p[i].fallback);

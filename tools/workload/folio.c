@@ -35,11 +35,10 @@ int folio_parse_size(const char *s, unsigned long *kb)
  * switch is the PMD size's knob: "never" gives 4 kB folios, "always" PMD
  * ones, and no other size exists.
  */
-static bool legacy;
-
-static int knob_path(char *buf, size_t len, unsigned long kb, const char *file)
+static int knob_path(const struct folio_sizes *fs, char *buf, size_t len,
+		     unsigned long kb, const char *file)
 {
-	if (legacy)
+	if (fs->legacy)
 		return snprintf(buf, len, THP_DIR "/%s", file);
 	return snprintf(buf, len, THP_DIR "/hugepages-%lukB/%s", kb, file);
 }
@@ -72,12 +71,13 @@ static int write_str(const char *path, const char *val)
 }
 
 /* The knob reads "always inherit madvise [never]": keep the bracketed one. */
-static int knob_current(unsigned long kb, char *out, size_t len)
+static int knob_current(const struct folio_sizes *fs, unsigned long kb,
+			char *out, size_t len)
 {
 	char path[256], line[128], *l, *r;
 	int err;
 
-	knob_path(path, sizeof(path), kb, "enabled");
+	knob_path(fs, path, sizeof(path), kb, "enabled");
 	err = read_line(path, line, sizeof(line));
 	if (err)
 		return err;
@@ -91,11 +91,11 @@ static int knob_current(unsigned long kb, char *out, size_t len)
 }
 
 /* Sizes with only shmem knobs (hugepages-8kB on x86) are not for anon. */
-static bool anon_size(unsigned long kb)
+static bool anon_size(const struct folio_sizes *fs, unsigned long kb)
 {
 	char path[256];
 
-	knob_path(path, sizeof(path), kb, "enabled");
+	knob_path(fs, path, sizeof(path), kb, "enabled");
 	return !access(path, F_OK);
 }
 
@@ -115,7 +115,7 @@ static int discover_legacy(struct folio_sizes *fs)
 	err = read_line(THP_DIR "/hpage_pmd_size", line, sizeof(line));
 	if (err)
 		return err;
-	legacy = fs->legacy = true;
+	fs->legacy = true;
 	fs->kb[fs->nr++] = strtoul(line, NULL, 10) / 1024;
 	return 0;
 }
@@ -128,13 +128,12 @@ int folio_discover(struct folio_sizes *fs)
 	int i, err;
 
 	memset(fs, 0, sizeof(*fs));
-	legacy = false;
 	d = opendir(THP_DIR);
 	if (!d)
 		return -errno;
 	while ((de = readdir(d)) && fs->nr < FOLIO_MAX_SIZES)
 		if (sscanf(de->d_name, "hugepages-%lukB", &kb) == 1 &&
-		    anon_size(kb))
+		    anon_size(fs, kb))
 			fs->kb[fs->nr++] = kb;
 	closedir(d);
 	if (!fs->nr) {
@@ -144,7 +143,7 @@ int folio_discover(struct folio_sizes *fs)
 	}
 	qsort(fs->kb, fs->nr, sizeof(fs->kb[0]), cmp_ulong);
 	for (i = 0; i < fs->nr; i++) {
-		err = knob_current(fs->kb[i], fs->saved[i], sizeof(fs->saved[i]));
+		err = knob_current(fs, fs->kb[i], fs->saved[i], sizeof(fs->saved[i]));
 		if (err)
 			return err;
 	}
@@ -159,7 +158,7 @@ int folio_select(struct folio_sizes *fs, unsigned long kb)
 	int i, err;
 
 	for (i = 0; i < fs->nr; i++) {
-		knob_path(path, sizeof(path), fs->kb[i], "enabled");
+		knob_path(fs, path, sizeof(path), fs->kb[i], "enabled");
 		err = write_str(path, fs->kb[i] == kb ? "always" : "never");
 		if (err)
 			return err;
@@ -176,7 +175,7 @@ void folio_restore(const struct folio_sizes *fs)
 	int i;
 
 	for (i = 0; i < fs->nr; i++) {
-		knob_path(path, sizeof(path), fs->kb[i], "enabled");
+		knob_path(fs, path, sizeof(path), fs->kb[i], "enabled");
 		write_str(path, fs->saved[i]);
 	}
 }
@@ -207,15 +206,16 @@ static int read_vmstat(const char *stat, unsigned long long *val)
 	return err;
 }
 
-static int read_stat(unsigned long kb, const char *stat, unsigned long long *val)
+static int read_stat(const struct folio_sizes *fs, unsigned long kb, const char *stat,
+		     unsigned long long *val)
 {
 	char path[256], line[64], file[64];
 	int err;
 
-	if (legacy)
+	if (fs->legacy)
 		return read_vmstat(stat, val);
 	snprintf(file, sizeof(file), "stats/%s", stat);
-	knob_path(path, sizeof(path), kb, file);
+	knob_path(fs, path, sizeof(path), kb, file);
 	err = read_line(path, line, sizeof(line));
 	if (!err)
 		*val = strtoull(line, NULL, 10);
@@ -227,9 +227,9 @@ int folio_snapshot(struct folio_sizes *fs)
 	int i, err = 0;
 
 	for (i = 0; !err && i < fs->nr; i++) {
-		err = read_stat(fs->kb[i], "anon_fault_alloc", &fs->allocs[i]);
+		err = read_stat(fs, fs->kb[i], "anon_fault_alloc", &fs->allocs[i]);
 		if (!err)
-			err = read_stat(fs->kb[i], "anon_fault_fallback", &fs->fallbacks[i]);
+			err = read_stat(fs, fs->kb[i], "anon_fault_fallback", &fs->fallbacks[i]);
 	}
 	return err;
 }
@@ -248,9 +248,9 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 	int i, err, bad = 0;
 
 	for (i = 0; i < fs->nr; i++) {
-		err = read_stat(fs->kb[i], "anon_fault_alloc", &alloc);
+		err = read_stat(fs, fs->kb[i], "anon_fault_alloc", &alloc);
 		if (!err)
-			err = read_stat(fs->kb[i], "anon_fault_fallback", &fallback);
+			err = read_stat(fs, fs->kb[i], "anon_fault_fallback", &fallback);
 		if (err)
 			return err;
 		alloc -= fs->allocs[i];
@@ -259,7 +259,7 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 			got = alloc;
 		if (fs->kb[i] == kb ? alloc < expected || fallback : alloc) {
 			fprintf(stderr, "gupwork: %s%lukB anon_fault_alloc +%llu anon_fault_fallback +%llu, expected +%llu and +0\n",
-				legacy ? "thp_fault_* (no per-size counters), " : "hugepages-",
+				fs->legacy ? "thp_fault_* (no per-size counters), " : "hugepages-",
 				fs->kb[i], alloc, fallback, fs->kb[i] == kb ? expected : 0);
 			bad = 1;
 		}
