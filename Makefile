@@ -33,8 +33,9 @@ BPF_OBJS	:= $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)) \
 # keep per-phase sums for one process, not the live view's histograms.
 VALIDATE_BPF	:= $(OUT)/bpf/validate/validate.bpf.o
 SKELS		:= $(OUT)/gupstat.skel.h $(OUT)/validate.skel.h
-SRCS		:= $(wildcard src/*.c)
+SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
+OBJ_DIRS	:= $(sort $(dir $(OBJS)))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
 # Each workload is one program; folio.c is the library they share.
 WORK_LIB	:= $(OUT)/workload/folio.o
@@ -76,7 +77,7 @@ $(OUT)/validate.skel.h: $(VALIDATE_BPF)
 # Objects include the skeletons: generate them all first.
 $(OBJS): | $(SKELS)
 
-$(OUT)/src/%.o: src/%.c | $(OUT)/src
+$(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
 
@@ -97,7 +98,7 @@ $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
 
-$(OUT)/bpf $(OUT)/bpf/validate $(OUT)/src $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
+$(OUT)/bpf $(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:
@@ -139,20 +140,20 @@ check-unit: unit-tests
 	$(Q)tests/run-unit $(UNIT_BINS)
 
 # The trace file reader under libFuzzer with ASan and UBSan: it links
-# src/trace_file.c alone. fuzz-check replays the seed corpus and fuzzes
+# src/tracefile/reader.c alone. fuzz-check replays the seed corpus and fuzzes
 # for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit
 
-$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/trace_file.c src/trace_file.h \
+$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c src/tracefile/reader.h \
 			     include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c src/trace_file.c
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c
 
-$(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/trace_writer.c tests/unit/synth.h | $(OUT)/fuzz
+$(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ tests/fuzz/gen_corpus.c src/trace_writer.c
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
 
 fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
 	$(Q)tests/fuzz/run $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
@@ -191,4 +192,4 @@ bench-unpin: deps
 clean:
 	$(Q)rm -rf $(OUT)
 
--include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d)
+-include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/*/*/*/*.d)

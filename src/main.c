@@ -2,11 +2,11 @@
 /* gupstat: observe the get_user_pages() slow path. */
 #include <stdio.h>
 #include <string.h>
-#include "live.h"
-#include "trace.h"
-#include "trace_report.h"
-#include "validate_run.h"
-#include "compare.h"
+#include "live/live.h"
+#include "trace/trace.h"
+#include "report/report.h"
+#include "validate/run.h"
+#include "compare/compare.h"
 
 struct command {
 	const char *name;

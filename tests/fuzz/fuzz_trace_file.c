@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: the trace file reader (src/trace_file.c, linked
+ * libFuzzer target: the trace file reader (src/tracefile/reader.c, linked
  * alone) on any bytes. It must never crash, leak or read out of bounds
  * (ASan, UBSan), and every refusal must be one non-empty line.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "trace_file.h"
+#include "tracefile/reader.h"
 
 /* Use what was parsed, so a wrong count or pointer is found here. */
 static void walk(const struct trace_file *tf)

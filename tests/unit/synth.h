@@ -8,7 +8,7 @@
 #define __GUPSTAT_SYNTH_H
 
 #include <string.h>
-#include "trace_writer.h"
+#include "tracefile/writer.h"
 
 #define SYNTH_START_NS	1000000000ULL
 #define SYNTH_STACK_A	3

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "hist.h"
+#include "util/hist.h"
 
 /* Print into a string so the rows can be compared. */
 static char *capture_linear(const __u64 *slots, int nr, int first)

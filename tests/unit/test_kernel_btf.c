@@ -5,7 +5,7 @@
  */
 #include <errno.h>
 #include "check.h"
-#include "kernel_btf.h"
+#include "util/kernel_btf.h"
 
 static struct btf *kernel_like(bool batched)
 {

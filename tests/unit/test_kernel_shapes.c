@@ -6,9 +6,9 @@
  * skipped with the reason rather than read at the wrong positions.
  */
 #include <string.h>
-#include "attach.h"
+#include "util/attach.h"
 #include "check.h"
-#include "foll.h"
+#include "util/foll.h"
 
 /* 6.12: FOLL_* are enumerators; try_grab_folio(folio, refs, flags). */
 static struct btf *like_612(void)

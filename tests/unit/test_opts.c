@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "opts.h"
+#include "live/options.h"
 
 #define ARGV(...) ((char *[]){ "gupstat", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "gupstat", __VA_ARGS__ }) / sizeof(char *)))

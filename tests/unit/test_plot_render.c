@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
-#include "export.h"
+#include "report/export.h"
 #include "png_ink.h"
 #include "synth.h"
 

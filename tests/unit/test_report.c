@@ -2,7 +2,7 @@
 /* Report text and NDJSON for a made-up snapshot. */
 #include <string.h>
 #include "check.h"
-#include "report.h"
+#include "live/print.h"
 
 static char buf[1 << 20];
 

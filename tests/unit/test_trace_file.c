@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include "check.h"
 #include "synth.h"
-#include "trace_file.h"
+#include "tracefile/reader.h"
 
 static char path[] = "/tmp/gupstat-test-XXXXXX";
 static unsigned char *good;

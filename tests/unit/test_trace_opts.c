@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "trace_opts.h"
+#include "trace/options.h"
 
 #define ARGV(...) ((char *[]){ "trace", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "trace", __VA_ARGS__ }) / sizeof(char *)))

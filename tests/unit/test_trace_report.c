@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
-#include "export.h"
+#include "report/export.h"
 #include "synth.h"
-#include "trace_report.h"
-#include "trace_text.h"
+#include "report/report.h"
+#include "report/text.h"
 
 static char dir[] = "/tmp/gupstat-report-XXXXXX";
 static char trace[128], json[128], svg[128], err_log[128];

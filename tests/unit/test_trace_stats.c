@@ -2,7 +2,7 @@
 /* Percentiles, histograms, fill share and the longest holds of a trace. */
 #include <string.h>
 #include "check.h"
-#include "trace_stats.h"
+#include "report/stats.h"
 
 static struct trace_rec recs[1000];
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "synth.h"
-#include "trace_stream.h"
+#include "trace/stream.h"
 
 static const char kallsyms[] =
 	"ffffffff81000000 T _stext\n"

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
-#include "compare.h"
-#include "validate.h"
+#include "compare/compare.h"
+#include "validate/validate.h"
 
 static void fill(struct v_series *s, double median, double spread, int n)
 {

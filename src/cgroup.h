@@ -1,9 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_CGROUP_H
-#define __GUPSTAT_CGROUP_H
-
-#include <linux/types.h>
-
-int cgroup_id_of(const char *path, __u64 *id);
-
-#endif /* __GUPSTAT_CGROUP_H */

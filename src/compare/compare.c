@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat compare BASE.json OTHER.json: two gupstat validate results side
+ * by side in the tester's shape (base -> other, with the ratio), then a
+ * verdict per claim and per folio size, each with the evidence it rests
+ * on.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compare/compare.h"
+
+static const char usage[] =
+"usage: gupstat compare BASE.json OTHER.json [--plot FILE.svg]\n"
+"\n"
+"Compare two 'gupstat validate unpin' results: pin and unpin times (median\n"
+"[p25-p75] of the repeats), counters per call, the census of grabs and\n"
+"puts, and a verdict per claim. A quantity counts as changed only when\n"
+"the medians are 10% or more apart and the interquartile ranges do not\n"
+"overlap.\n"
+"\n"
+"  --plot FILE.svg   also draw the unpin times as an SVG\n"
+"  -h, --help        print this help\n";
+
+struct column {
+	const char *title;
+	enum v_cond cond;
+	bool unpin;
+	bool counter;
+	double scale;		/* to the unit printed */
+};
+
+static const struct column columns[] = {
+	{ "pin_user_pages(FOLL_LONGTERM), us", VC_WARM, false, false, 1e3 },
+	{ "unpin_user_pages(), us", VC_WARM, true, false, 1e3 },
+	{ "unpin_user_pages() after evicting the caches, us", VC_COLD, true, false, 1e3 },
+	{ "counter per unpin_user_pages() call", VC_WARM, true, true, 1 },
+	{ "counter per pin call", VC_WARM, false, true, 1 },
+};
+
+static const struct v_series *series(const struct v_run *r, const struct column *c)
+{
+	const struct v_cond_result *x = &r->cond[c->cond];
+
+	if (c->counter)
+		return c->unpin ? &x->unpin_ctr : &x->pin_ctr;
+	return c->unpin ? &x->unpin_ns : &x->pin_ns;
+}
+
+static void cell(char *buf, size_t len, const struct v_series *s, double scale)
+{
+	struct v_summary m;
+
+	v_summarise(s, &m);
+	if (!m.n)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f [%.1f-%.1f]", m.median / scale, m.p25 / scale, m.p75 / scale);
+}
+
+static void table(const struct v_results *a, const struct v_results *b, const struct column *c)
+{
+	char x[48], y[48];
+	const struct v_run *ra, *rb;
+	struct v_summary ma, mb;
+	int i;
+
+	printf("\n%s (median [p25-p75]; ratio base/other, above 1: other is lower)\n", c->title);
+	printf("%-5s %6s  %-28s    %-28s %8s  %s\n", "folio", "MB", "base", "other", "ratio", "");
+	for (i = 0; i < a->nr_runs; i++) {
+		ra = &a->runs[i];
+		rb = v_find_run(b, ra->folio, ra->size_mb);
+		if (!rb)
+			continue;
+		cell(x, sizeof(x), series(ra, c), c->scale);
+		cell(y, sizeof(y), series(rb, c), c->scale);
+		v_summarise(series(ra, c), &ma);
+		v_summarise(series(rb, c), &mb);
+		printf("%-5s %6u  %-28s -> %-28s", v_folio_names[ra->folio], ra->size_mb, x, y);
+		if (ma.n && mb.n && mb.median > 0)
+			printf(" %7.2fx  %s\n", ma.median / mb.median,
+			       v_change_of(series(ra, c), series(rb, c)) == VCH_SAME ? "" : "changed");
+		else
+			printf(" %8s\n", "-");
+	}
+}
+
+static bool has_counter(const struct v_results *r)
+{
+	return r->nr_runs && r->runs[0].cond[VC_WARM].unpin_ctr.n;
+}
+
+static void census(const struct v_results *a, const struct v_results *b)
+{
+	const struct v_run *ra, *rb;
+	int i;
+
+	printf("\ncensus (one untimed repeat): folios in the range, refcount grabs in the pin, folio puts in the unpin\n");
+	printf("%-5s %6s %8s %8s  %17s  %17s\n", "folio", "MB", "pages", "folios", "grabs base->other",
+	       "puts base->other");
+	for (i = 0; i < a->nr_runs; i++) {
+		ra = &a->runs[i];
+		rb = v_find_run(b, ra->folio, ra->size_mb);
+		if (rb)
+			printf("%-5s %6u %8lu %8lu  %8.0f->%-8.0f  %8.0f->%-8.0f\n",
+			       v_folio_names[ra->folio], ra->size_mb, ra->pages, ra->folios,
+			       ra->census.grabs, rb->census.grabs, ra->census.puts, rb->census.puts);
+	}
+}
+
+static void header(const char *pa, const struct v_results *a, const char *pb,
+		   const struct v_results *b)
+{
+	printf("base:  %s: %s, walk returns a %s, %u repeats, counter %s\n", pa, a->kernel,
+	       a->walk, a->repeats, a->event[0] ? a->event : "none");
+	printf("other: %s: %s, walk returns a %s, %u repeats, counter %s\n", pb, b->kernel,
+	       b->walk, b->repeats, b->event[0] ? b->event : "none");
+	if (!a->event[0] || !b->event[0])
+		printf("no counter: %s\n", a->event[0] ? b->no_event_reason : a->no_event_reason);
+}
+
+static void verdicts(const struct v_results *a, const struct v_results *b)
+{
+	struct v_claim c[V_NR_CLAIMS];
+	int f, i;
+
+	printf("\nverdicts (changed: medians 10%% or more apart and interquartile ranges apart)\n");
+	for (f = 0; f < VF_NR; f++) {
+		if (v_claims(a, b, f, c))
+			continue;
+		printf("%s folios:\n", v_folio_names[f]);
+		for (i = 0; i < V_NR_CLAIMS; i++)
+			printf("  %-14s %s\n  %14s %s\n", v_verdict_name(c[i].verdict), c[i].claim,
+			       "", c[i].evidence);
+	}
+}
+
+static int plot(const char *path, const struct v_results *a, const struct v_results *b,
+		const char *pa, const char *pb)
+{
+	FILE *f = fopen(path, "w");
+	int err;
+
+	if (!f) {
+		fprintf(stderr, "gupstat: cannot write %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	err = compare_plot(f, a, b, pa, pb);
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
+}
+
+static int parse(int argc, char **argv, const char **plot_path)
+{
+	static const struct option opts[] = {
+		{ "plot", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage, stdout);
+			return 1;
+		}
+		if (c != 'p') {
+			fprintf(stderr, "gupstat compare: %s: '%s' (try --help)\n",
+				c == ':' ? "option needs a value" : "unknown option", argv[optind - 1]);
+			return -EINVAL;
+		}
+		*plot_path = optarg;
+	}
+	if (argc - optind != 2) {
+		fprintf(stderr, "gupstat compare: need two results files, BASE.json OTHER.json (try --help)\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	const char *plot_path = NULL, *pa, *pb;
+	struct v_results *a, *b;
+	size_t i;
+	int err;
+
+	err = parse(argc, argv, &plot_path);
+	if (err)
+		return err > 0 ? 0 : 2;
+	pa = argv[optind];
+	pb = argv[optind + 1];
+	a = calloc(1, sizeof(*a));
+	b = calloc(1, sizeof(*b));
+	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
+	if (!err) {
+		header(pa, a, pb, b);
+		for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+			if (!columns[i].counter || (has_counter(a) && has_counter(b)))
+				table(a, b, &columns[i]);
+		census(a, b);
+		verdicts(a, b);
+		if (plot_path)
+			err = plot(plot_path, a, b, pa, pb);
+	}
+	free(a);
+	free(b);
+	return err ? 1 : 0;
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -c PATH: the id bpf_get_current_cgroup_id() returns for a cgroup v2
+ * directory is its kernfs node id, which is the directory's inode number
+ * on 64-bit kernels. stat() reads it without name_to_handle_at(), which
+ * kernels built without CONFIG_FHANDLE lack.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
+#include "live/cgroup.h"
+
+int cgroup_id_of(const char *path, __u64 *id)
+{
+	struct statfs fs;
+	struct stat st;
+
+	if (stat(path, &st) || statfs(path, &fs)) {
+		fprintf(stderr, "gupstat: -c %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	if (fs.f_type != CGROUP2_SUPER_MAGIC || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "gupstat: -c %s: not a cgroup v2 directory\n", path);
+		return -EINVAL;
+	}
+	*id = st.st_ino;
+	return 0;
+}

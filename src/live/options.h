@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_LIVE_OPTIONS_H
+#define __GUPSTAT_LIVE_OPTIONS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct live_opts {
+	pid_t pid;		/* -p: count one process; 0 for all */
+	const char *cgroup;	/* -c: count one cgroup (v2 path) */
+	bool per_process;	/* -P: a row per process */
+	unsigned int interval;	/* -i: seconds between reports; 0: at the end */
+	unsigned int duration;	/* -d: seconds; 0 runs until Ctrl-C */
+	bool timestamps;	/* -T */
+	bool json;		/* -j: NDJSON */
+	const char *event;	/* -e: perf event per call; NULL: default */
+	bool no_event;		/* -e none */
+	bool force_kprobe;	/* -k */
+	bool lock_exact;	/* --lock-exact */
+	bool dry_run;		/* --dry-run */
+	bool verbose;		/* -v: libbpf debug output */
+	char **cmd;		/* after --: run this and count it alone */
+};
+
+/* 0 to run, 1 when help was printed, -EINVAL after printing the error. */
+int live_opts_parse(struct live_opts *o, int argc, char **argv);
+
+#endif /* __GUPSTAT_LIVE_OPTIONS_H */

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One report: every histogram whose probe is attached, as text in the
+ * bcc/bpftrace shape or as NDJSON ({"type":...,"data":...} per line).
+ */
+#include <string.h>
+#include "util/hist.h"
+#include "live/print.h"
+
+struct hist_desc {
+	enum hist_id id;
+	enum probe_id probe;
+	const char *key;	/* NDJSON name */
+	const char *title;	/* text heading; "%s" is the probe's function */
+	const char *unit;	/* the value column */
+};
+
+#define GUP_DESCS(kind, flag)						\
+	{ H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
+	  "__get_user_pages() " flag ": pages asked per call", "pages" }, \
+	{ H_GUP_GOT + kind, P_GUP, "gup_" #kind "_got",			\
+	  "__get_user_pages() " flag ": pages returned per call", "pages" }, \
+	{ H_GUP_NS + kind, P_GUP, "gup_" #kind "_ns",			\
+	  "__get_user_pages() " flag ": latency per call", "nsecs" }
+
+static const struct hist_desc descs[] = {
+	{ H_WALK_PAGES, P_WALK, "walk_pages",
+	  "follow_page_pte(): pages per call (the batch size)", "pages" },
+	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
+	  "follow_page_pte(): PTE-lock hold per call", "nsecs" },
+	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
+	  "%s() FOLL_PIN: refs per call (the refcount batch)", "refs" },
+	{ H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
+	  "%s() FOLL_GET: refs per call (the refcount batch)", "refs" },
+	GUP_DESCS(GUP_PIN, "FOLL_PIN"),
+	GUP_DESCS(GUP_GET, "FOLL_GET"),
+	GUP_DESCS(GUP_NOREF, "no refs"),
+	{ H_PMU_GUP, P_GUP, "pmu_gup",
+	  "__get_user_pages(): counter per call", "events" },
+	{ H_UNPIN_PAGES, P_UNPIN, "unpin_pages",
+	  "unpin_user_pages(): pages per call", "pages" },
+	{ H_UNPIN_NS, P_UNPIN, "unpin_ns",
+	  "unpin_user_pages(): latency per call", "nsecs" },
+	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, "unpin_dirty_pages",
+	  "unpin_user_pages_dirty_lock(): pages per call", "pages" },
+	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, "unpin_dirty_ns",
+	  "unpin_user_pages_dirty_lock(): latency per call", "nsecs" },
+	{ H_PMU_UNPIN, P_UNPIN, "pmu_unpin",
+	  "unpin_user_pages*(): counter per call", "events" },
+	{ H_PUT_REFS, P_PUT, "put_refs",
+	  "gup_put_folio(): refs per call", "refs" },
+	{ H_FILL_PAGES, P_FILL, "fill_pages",
+	  "gup_fill_pages(): pages per call", "pages" },
+	{ H_FILL_NS, P_FILL, "fill_ns",
+	  "gup_fill_pages(): time per call", "nsecs" },
+};
+
+#define NR_DESCS	(sizeof(descs) / sizeof(descs[0]))
+
+static bool is_pmu(enum hist_id id)
+{
+	return id == H_PMU_GUP || id == H_PMU_UNPIN;
+}
+
+static bool shown(const struct report_ctx *rc, const struct hist_desc *d)
+{
+	if (rc->probes[d->probe].method == ATTACH_NONE)
+		return false;
+	return !is_pmu(d->id) || rc->event;
+}
+
+/* How a number was taken, said next to it. */
+static const char *method_note(const struct report_ctx *rc,
+			       const struct hist_desc *d, char *buf, size_t len)
+{
+	const char *m = probe_method_name(&rc->probes[d->probe]);
+
+	if (d->id == H_WALK_HOLD_NS)
+		snprintf(buf, len, "%s; %s", m, rc->lock_exact ?
+			 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
+			 "upper bound: follow_page_pte() entry to return");
+	else if (is_pmu(d->id))
+		snprintf(buf, len, "%s; %s, entry to return, same CPU", m, rc->event);
+	else
+		snprintf(buf, len, "%s", m);
+	return buf;
+}
+
+/*
+ * The heading names the function that fed the histogram where that is
+ * decided per kernel (try_grab_folio() or try_grab_page()).
+ */
+static const char *title_of(const struct report_ctx *rc, const struct hist_desc *d,
+			    char *buf, size_t len)
+{
+	if (!strstr(d->title, "%s"))
+		return d->title;
+	snprintf(buf, len, d->title, rc->probes[d->probe].func);
+	return buf;
+}
+
+void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
+{
+	fprintf(f, "     count %llu, total %llu %s, avg %.1f, max %llu\n",
+		(unsigned long long)h->count, (unsigned long long)h->sum, unit,
+		h->count ? (double)h->sum / h->count : 0.0,
+		(unsigned long long)h->max);
+}
+
+static void text_hist(FILE *f, const struct report_ctx *rc,
+		      const struct hist_desc *d, const struct hist *h)
+{
+	char note[160], title[160];
+
+	fprintf(f, "\n%s [%s]\n", title_of(rc, d, title, sizeof(title)),
+		method_note(rc, d, note, sizeof(note)));
+	if (d->id < HIST_FIRST_LOG2)
+		hist_print_linear(f, d->unit, h->slots, HIST_SLOTS, 0);
+	else
+		hist_print_log2(f, d->unit, h->slots, HIST_LOG2_SLOTS);
+	report_hist_summary(f, h, d->unit);
+}
+
+static void text_counters(FILE *f, const struct report_ctx *rc,
+			  const struct counters *c)
+{
+	const __u64 *r = c->walk_results;
+
+	if (rc->probes[P_WALK].method != ATTACH_NONE)
+		fprintf(f, "\nfollow_page_pte() returns (%s): pages %llu, fault-needed %llu, -EMLINK %llu, -EEXIST %llu, -EFAULT %llu, other %llu\n",
+			rc->walk_returns_count ? "page count: batched walk" :
+						 "struct page *: one page per call",
+			(unsigned long long)r[WALK_PAGES],
+			(unsigned long long)r[WALK_NEED_FAULT],
+			(unsigned long long)r[WALK_EMLINK],
+			(unsigned long long)r[WALK_EEXIST],
+			(unsigned long long)r[WALK_EFAULT],
+			(unsigned long long)r[WALK_EOTHER]);
+	if (rc->probes[P_GUP].method != ATTACH_NONE)
+		fprintf(f, "__get_user_pages() calls: FOLL_PIN %llu (FOLL_LONGTERM %llu), FOLL_GET %llu, no refs %llu; -errno returns %llu\n",
+			(unsigned long long)c->gup_calls[GUP_PIN],
+			(unsigned long long)c->gup_longterm,
+			(unsigned long long)c->gup_calls[GUP_GET],
+			(unsigned long long)c->gup_calls[GUP_NOREF],
+			(unsigned long long)(c->gup_errors[GUP_PIN] +
+					     c->gup_errors[GUP_GET] +
+					     c->gup_errors[GUP_NOREF]));
+	if (c->pmu_misses)
+		fprintf(f, "counter not read for %llu calls (moved CPU mid-call, or read failed)\n",
+			(unsigned long long)c->pmu_misses);
+	if (c->state_misses)
+		fprintf(f, "%llu returns without a seen entry (calls in flight at attach)\n",
+			(unsigned long long)c->state_misses);
+}
+
+static void json_buckets(FILE *f, const struct hist_desc *d, const struct hist *h)
+{
+	bool first = true;
+	int i;
+
+	for (i = 0; i < HIST_SLOTS; i++) {
+		unsigned long long lo, hi;
+
+		if (!h->slots[i])
+			continue;
+		if (d->id < HIST_FIRST_LOG2) {
+			lo = i;
+			hi = i == HIST_SLOTS - 1 ? h->max : (unsigned long long)i;
+		} else {
+			lo = i ? 1ULL << (i - 1) : 0;
+			hi = i ? (1ULL << i) - 1 : 0;
+		}
+		fprintf(f, "%s{\"low\":%llu,\"high\":%llu,\"count\":%llu}",
+			first ? "" : ",", lo, hi, (unsigned long long)h->slots[i]);
+		first = false;
+	}
+}
+
+static void json_hist(FILE *f, const struct report_ctx *rc,
+		      const struct hist_desc *d, const struct hist *h)
+{
+	char note[160], title[160];
+
+	fprintf(f, "{\"type\":\"hist\",\"data\":{\"name\":\"%s\",\"function\":\"%s\",\"title\":\"%s\",\"unit\":\"%s\",\"scale\":\"%s\",\"method\":\"%s\",\"count\":%llu,\"sum\":%llu,\"max\":%llu,\"buckets\":[",
+		d->key, rc->probes[d->probe].func, title_of(rc, d, title, sizeof(title)), d->unit,
+		d->id < HIST_FIRST_LOG2 ? "linear" : "log2",
+		method_note(rc, d, note, sizeof(note)),
+		(unsigned long long)h->count, (unsigned long long)h->sum,
+		(unsigned long long)h->max);
+	json_buckets(f, d, h);
+	fprintf(f, "]}}\n");
+}
+
+static void json_counters(FILE *f, const struct counters *c)
+{
+	const __u64 *r = c->walk_results;
+
+	fprintf(f, "{\"type\":\"counters\",\"data\":{\"walk_pages\":%llu,\"walk_need_fault\":%llu,\"walk_emlink\":%llu,\"walk_eexist\":%llu,\"walk_efault\":%llu,\"walk_eother\":%llu,",
+		(unsigned long long)r[WALK_PAGES], (unsigned long long)r[WALK_NEED_FAULT],
+		(unsigned long long)r[WALK_EMLINK], (unsigned long long)r[WALK_EEXIST],
+		(unsigned long long)r[WALK_EFAULT], (unsigned long long)r[WALK_EOTHER]);
+	fprintf(f, "\"gup_pin_calls\":%llu,\"gup_get_calls\":%llu,\"gup_noref_calls\":%llu,\"gup_longterm_calls\":%llu,\"pmu_misses\":%llu,\"state_misses\":%llu}}\n",
+		(unsigned long long)c->gup_calls[GUP_PIN],
+		(unsigned long long)c->gup_calls[GUP_GET],
+		(unsigned long long)c->gup_calls[GUP_NOREF],
+		(unsigned long long)c->gup_longterm,
+		(unsigned long long)c->pmu_misses,
+		(unsigned long long)c->state_misses);
+}
+
+void report_print(FILE *f, const struct report_ctx *rc,
+		  const struct snapshot *s, const char *stamp)
+{
+	size_t i;
+
+	if (!rc->json && stamp)
+		fprintf(f, "%s\n", stamp);
+	for (i = 0; i < NR_DESCS; i++) {
+		const struct hist *h = &s->hists[descs[i].id];
+
+		if (!shown(rc, &descs[i]))
+			continue;
+		if (rc->json)
+			json_hist(f, rc, &descs[i], h);
+		else if (h->count || descs[i].id == H_WALK_PAGES)
+			text_hist(f, rc, &descs[i], h);
+	}
+	if (rc->json) {
+		json_counters(f, &s->c);
+		fprintf(f, "{\"type\":\"end\",\"data\":{\"time\":\"%s\"}}\n", stamp ? stamp : "");
+	} else {
+		text_counters(f, rc, &s->c);
+	}
+	fflush(f);
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading the in-kernel aggregates: per-CPU values summed, then (for
+ * intervals) zeroed, so each report covers its interval alone.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "live/snapshot.h"
+
+void hist_merge(struct hist *sum, const struct hist *h)
+{
+	int i;
+
+	sum->count += h->count;
+	sum->sum += h->sum;
+	if (h->max > sum->max)
+		sum->max = h->max;
+	for (i = 0; i < HIST_SLOTS; i++)
+		sum->slots[i] += h->slots[i];
+}
+
+void counters_merge(struct counters *sum, const struct counters *c)
+{
+	const __u64 *src = (const __u64 *)c;
+	__u64 *dst = (__u64 *)sum;
+	size_t i;
+
+	/* struct counters is nothing but __u64 fields. */
+	for (i = 0; i < sizeof(*c) / sizeof(__u64); i++)
+		dst[i] += src[i];
+}
+
+static int percpu_zero(int fd, __u32 key, size_t size, int ncpu)
+{
+	void *zero = calloc(ncpu, size);
+	int err = 0;
+
+	if (!zero)
+		return -ENOMEM;
+	if (bpf_map_update_elem(fd, &key, zero, BPF_EXIST))
+		err = -errno;
+	free(zero);
+	return err;
+}
+
+/*
+ * Read key @key of per-CPU array @map into @percpu (ncpu values of @size)
+ * and, with @reset, zero it. A value that changes between the read and
+ * the reset is lost to both intervals; the window is one syscall.
+ */
+static int percpu_read(const struct bpf_map *map, __u32 key, void *percpu,
+		       size_t size, int ncpu, bool reset)
+{
+	int fd = bpf_map__fd(map);
+
+	if (bpf_map_lookup_elem(fd, &key, percpu))
+		return -errno;
+	return reset ? percpu_zero(fd, key, size, ncpu) : 0;
+}
+
+int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
+		  const struct bpf_map *counters, bool reset)
+{
+	int ncpu = libbpf_num_possible_cpus(), cpu, err = 0;
+	struct hist *h;
+	__u32 id;
+
+	if (ncpu < 0)
+		return ncpu;
+	memset(s, 0, sizeof(*s));
+	h = calloc(ncpu, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	for (id = 0; !err && id < NR_HISTS; id++) {
+		err = percpu_read(hists, id, h, sizeof(*h), ncpu, reset);
+		for (cpu = 0; !err && cpu < ncpu; cpu++)
+			hist_merge(&s->hists[id], &h[cpu]);
+	}
+	if (!err) {
+		struct counters *c = (struct counters *)h;
+
+		err = percpu_read(counters, 0, c, sizeof(*c), ncpu, reset);
+		for (cpu = 0; !err && cpu < ncpu; cpu++)
+			counters_merge(&s->c, &c[cpu]);
+	}
+	free(h);
+	return err;
+}

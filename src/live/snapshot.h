@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_LIVE_SNAPSHOT_H
+#define __GUPSTAT_LIVE_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+#include "gupstat.h"
+
+/* Every histogram and counter, summed over CPUs, for one interval. */
+struct snapshot {
+	struct hist hists[NR_HISTS];
+	struct counters c;
+};
+
+struct bpf_map;
+
+int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
+		  const struct bpf_map *counters, bool reset);
+void hist_merge(struct hist *sum, const struct hist *h);
+void counters_merge(struct counters *sum, const struct counters *c);
+
+#endif /* __GUPSTAT_LIVE_SNAPSHOT_H */

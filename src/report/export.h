@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_REPORT_EXPORT_H
+#define __GUPSTAT_REPORT_EXPORT_H
+
+#include <stdio.h>
+#include "tracefile/reader.h"
+#include "report/stats.h"
+
+/*
+ * gupstat report's exports, each to a stream (the caller opens the file):
+ * Chrome/Perfetto trace-event JSON with one "X" slice per hold, for a
+ * timeline in ui.perfetto.dev or chrome://tracing; and a self-contained
+ * SVG of the hold-time distribution.
+ */
+int export_perfetto(FILE *f, const struct trace_file *tf, const struct trace_summary *s);
+int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary *s);
+
+#endif /* __GUPSTAT_REPORT_EXPORT_H */

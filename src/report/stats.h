@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_REPORT_STATS_H
+#define __GUPSTAT_REPORT_STATS_H
+
+#include <stddef.h>
+#include <linux/types.h>
+#include "gupstat.h"
+#include "tracefile/reader.h"
+
+/* Log2 slots as in the live view: slot i counts [2^(i-1), 2^i - 1]. */
+#define STATS_LOG2_SLOTS	HIST_LOG2_SLOTS
+/* Pages per hold, linear: 0..512, then everything above in one slot. */
+#define STATS_PAGE_SLOTS	(HIST_LINEAR_MAX + 2)
+
+/* Order statistics of one quantity over the holds. */
+struct stats_dist {
+	__u64 min, p50, p90, p99, max;
+	double mean;
+};
+
+/* What a report says about a trace file's holds. */
+struct trace_summary {
+	size_t n;
+	struct stats_dist hold;		/* hold_ns */
+	struct stats_dist bare;		/* hold_ns - fill_ns, of holds with a fill */
+	__u64 hold_log2[STATS_LOG2_SLOTS];
+	__u64 pages_lin[STATS_PAGE_SLOTS];
+	__u64 pages, stored, max_pages;
+	size_t with_fill;		/* holds with gup_fill_pages() inside */
+	__u64 fill_ns, fill_hold_ns;	/* summed over those holds */
+	double fill_share_p50;		/* fill_ns / hold_ns of one hold, */
+	double fill_share_p90;		/* over the holds with a fill */
+	__u64 first_ns, last_end_ns;	/* the holds' time span */
+	size_t *top;			/* indices of the longest holds, longest first */
+	size_t nr_top;
+};
+
+/* 0, or -ENOMEM. @top: how many of the longest holds to keep. */
+int trace_summarize(const struct trace_file *tf, size_t top, struct trace_summary *s);
+void trace_summary_free(struct trace_summary *s);
+/* Nearest-rank percentile @p (0-100] of @n sorted values. */
+__u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p);
+/* The log2 slot of @v, as the BPF side counts it. */
+unsigned int stats_log2_slot(__u64 v);
+
+#endif /* __GUPSTAT_REPORT_STATS_H */

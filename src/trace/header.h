@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_TRACE_HEADER_H
+#define __GUPSTAT_TRACE_HEADER_H
+
+#include <stdbool.h>
+#include <time.h>
+#include "util/attach.h"
+#include "live/print.h"
+#include "trace/options.h"
+#include "tracefile/writer.h"
+
+/* What the header describes: the options and what attached how. */
+struct trace_setup {
+	const struct trace_opts *o;
+	const struct probe *probes;	/* NR_PROBES */
+	const struct btf *btf;
+	bool returns_count;		/* the batched walk's prototype */
+};
+
+/* Write the header; returns the start time it records (CLOCK_MONOTONIC). */
+__u64 trace_header_write(struct trace_writer *w, const struct trace_setup *t);
+__u64 trace_now_ns(clockid_t clock);
+
+#endif /* __GUPSTAT_TRACE_HEADER_H */

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_TRACE_OPTIONS_H
+#define __GUPSTAT_TRACE_OPTIONS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <linux/types.h>
+
+/*
+ * The default ring buffer: 16 MB holds 174000 records of 96 bytes (88
+ * and the buffer's 8-byte header), so a whole 256 MB pin of 4 kB pages
+ * (65536 holds) fits twice over even if the reader does not run at all
+ * while the pin lasts, which is what happens on a busy or one-CPU guest.
+ */
+#define TRACE_BUFFER_DEFAULT	(16U << 20)
+#define TRACE_BUFFER_MIN	4096U
+#define TRACE_BUFFER_MAX	(1U << 30)
+
+struct trace_opts {
+	const char *output;	/* -o FILE */
+	pid_t pid;		/* -p */
+	unsigned int duration;	/* -d SEC; 0 until Ctrl-C or the command ends */
+	__u64 min_ns;		/* --min-ns */
+	__u32 buffer;		/* -b, rounded up to a power of two */
+	bool kernel_addrs;	/* --kernel-addrs */
+	bool lock_exact;	/* --lock-exact */
+	bool no_fill;		/* --no-fill: leave gup_fill_pages() alone */
+	bool no_stacks;		/* --no-stacks: no stack per record */
+	__u64 stack_min_ns;	/* --stack-min-ns: stacks of long holds only */
+	bool force_kprobe;	/* -k */
+	bool verbose;		/* -v */
+	char **cmd;		/* after --: run this, trace it and its children */
+};
+
+/* 0 to run, 1 when help was printed, -EINVAL after printing the error. */
+int trace_opts_parse(struct trace_opts *o, int argc, char **argv);
+
+#endif /* __GUPSTAT_TRACE_OPTIONS_H */

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/* gupstat trace: ring-buffer records into trace file records and stacks. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include "trace/stream.h"
+
+int trace_stream_init(struct trace_stream *s, __u32 stack_entries)
+{
+	memset(s, 0, sizeof(*s));
+	s->stack_seen = calloc(stack_entries, 1);
+	if (!s->stack_seen)
+		return -ENOMEM;
+	s->stack_entries = stack_entries;
+	return 0;
+}
+
+void trace_stream_free(struct trace_stream *s)
+{
+	free(s->stack_seen);
+	s->stack_seen = NULL;
+}
+
+void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ts_ns = h->ts_ns;
+	r->hold_ns = h->hold_ns;
+	r->fill_ns = h->fill_ns;
+	r->addr = h->addr;
+	r->pid = h->pid;
+	r->tid = h->tid;
+	r->cpu = h->cpu;
+	r->pages = h->pages;
+	/* Never more stored than walked: the file format insists. */
+	r->stored = h->stored < h->pages ? h->stored : h->pages;
+	r->gup_flags = h->gup_flags;
+	r->stack = h->stack_id >= 0 ? (__u32)h->stack_id : GT_NO_STACK;
+	r->fills = h->fills;
+	r->flags = (h->flags & TRACE_HOLD_FILL ? GT_R_FILL : 0) |
+		   (h->flags & TRACE_HOLD_STORED_KNOWN ? GT_R_STORED_KNOWN : 0);
+	r->result = h->result < GT_RESULTS ? h->result : GT_RESULTS - 1;
+	memcpy(r->comm, h->comm, sizeof(r->comm) - 1);
+}
+
+int trace_stream_event(void *ctx, void *data, size_t size)
+{
+	const struct trace_hold *h = data;
+	struct trace_stream *s = ctx;
+	struct trace_rec r;
+
+	if (size < sizeof(*h) || h->type != TRACE_REC_HOLD) {
+		s->bad++;
+		return 0;
+	}
+	trace_hold_to_rec(h, &r);
+	/* An id outside the map cannot be looked up: keep the hold, not it. */
+	if (r.stack != GT_NO_STACK && r.stack >= s->stack_entries)
+		r.stack = GT_NO_STACK;
+	if (r.stack != GT_NO_STACK)
+		s->stack_seen[r.stack] = 1;
+	trace_writer_record(&s->w, &r);
+	return 0;
+}
+
+/* Frames end at the first zero address (the map zero-fills the rest). */
+static __u32 stack_depth(const __u64 *ips)
+{
+	__u32 n = 0;
+
+	while (n < TRACE_STACK_DEPTH && ips[n])
+		n++;
+	return n;
+}
+
+/* "name+0x.." and "name+0x.. [mod]" are in function "name". */
+static bool same_function(const char *a, const char *b)
+{
+	size_t n = strcspn(a, "+");
+
+	return n == strcspn(b, "+") && !strncmp(a, b, n);
+}
+
+/*
+ * The tracer's own frames are left out: BPF programs and trampolines
+ * ("[bpf]"), and the second frame a traced function gets under fentry
+ * (its entry at +0x5 calls the trampoline, which runs the body), so the
+ * stack reads as the kernel's: follow_page_pte, __get_user_pages, ...
+ */
+static bool keep_frame(const char *name, const char *prev)
+{
+	size_t n = strlen(name);
+
+	if (n >= 6 && !strcmp(name + n - 6, " [bpf]"))
+		return false;
+	return !prev || !same_function(name, prev);
+}
+
+void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
+			      const struct ksyms *ks, bool addrs)
+{
+	char names[TRACE_STACK_DEPTH][GT_NAME_MAX + 1];
+	const char *ptrs[TRACE_STACK_DEPTH];
+	__u64 kept[TRACE_STACK_DEPTH];
+	__u32 i, n = 0, depth = stack_depth(ips);
+
+	for (i = 0; i < depth; i++) {
+		ksyms_name(ks, ips[i], names[n], sizeof(names[n]));
+		if (!keep_frame(names[n], n ? names[n - 1] : NULL))
+			continue;
+		ptrs[n] = names[n];
+		kept[n++] = ips[i];
+	}
+	trace_writer_stack(&s->w, id, n, addrs ? kept : NULL, ptrs);
+}
+
+void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
+			 bool addrs)
+{
+	__u64 ips[TRACE_STACK_DEPTH];
+	__u32 id;
+
+	for (id = 0; id < s->stack_entries; id++) {
+		if (!s->stack_seen[id])
+			continue;
+		memset(ips, 0, sizeof(ips));
+		/* Gone from the map (cannot happen without REUSE): no frames. */
+		if (bpf_map_lookup_elem(fd, &id, ips))
+			memset(ips, 0, sizeof(ips));
+		trace_stream_write_stack(s, id, ips, ks, addrs);
+	}
+}

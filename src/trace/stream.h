@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_TRACE_STREAM_H
+#define __GUPSTAT_TRACE_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "gupstat.h"
+#include "util/ksyms.h"
+#include "tracefile/writer.h"
+
+/* From the ring buffer to the file: records as they come, stacks at the end. */
+struct trace_stream {
+	struct trace_writer w;
+	__u8 *stack_seen;	/* one byte per stack id the records used */
+	__u32 stack_entries;
+	__u64 bad;		/* records of an unknown type or size */
+};
+
+int trace_stream_init(struct trace_stream *s, __u32 stack_entries);
+void trace_stream_free(struct trace_stream *s);
+/* ring_buffer__new() callback; @ctx is the struct trace_stream. */
+int trace_stream_event(void *ctx, void *data, size_t size);
+void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r);
+/*
+ * The stack table: every stack id the records used, read from the
+ * stack map @fd and named through @ks; raw addresses only with @addrs.
+ */
+void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
+			 bool addrs);
+/* One stack of TRACE_STACK_DEPTH addresses (0-terminated), named and cut. */
+void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
+			      const struct ksyms *ks, bool addrs);
+
+#endif /* __GUPSTAT_TRACE_STREAM_H */

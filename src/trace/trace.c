@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat trace: every PTE-lock hold of the GUP walk to a file. The walk
+ * probe of the live view emits one ring-buffer record per
+ * follow_page_pte() call (trace_on); records stream to the file as they
+ * come, the stacks they name follow at the end, then a trailer with the
+ * counts, lost holds included.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "util/child.h"
+#include "gupstat.skel.h"
+#include "util/kernel_btf.h"
+#include "util/privs.h"
+#include "util/probes.h"
+#include "util/setup.h"
+#include "trace/trace.h"
+#include "trace/header.h"
+#include "trace/options.h"
+#include "trace/stream.h"
+
+/* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
+#define TRACE_STACK_ENTRIES	4096
+
+struct tracer {
+	struct trace_opts o;
+	struct gupstat_bpf *skel;
+	struct btf *btf;
+	struct probe probes[NR_PROBES];
+	struct child child;
+	struct trace_stream s;
+	struct ring_buffer *rb;
+	bool returns_count;
+	bool created;		/* the output exists: remove it on failure */
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	if (stop_requested)
+		_exit(128 + sig);
+	stop_requested = 1;
+}
+
+
+/*
+ * The walk, the exact acquire if asked, GUP (for "stored" on base), the
+ * fill unless --no-fill: its probe runs inside the holds it measures, up
+ * to 512 times per hold on 4 kB pages, and lengthens them.
+ */
+static int select_probes(struct tracer *t)
+{
+	struct probe *p = t->probes;
+	int i;
+
+	probes_init(p, t->skel, t->btf, t->o.lock_exact);
+	for (i = 0; i < NR_PROBES; i++)
+		if (i != P_WALK && i != P_LOCK && i != P_GUP && i != P_FILL)
+			p[i].wanted = false;
+	if (t->o.no_fill)
+		p[P_FILL].wanted = false;
+	if (probes_select(p, t->btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
+		return -ENOENT;
+	if (p[P_WALK].method == ATTACH_NONE) {
+		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
+			p[P_WALK].skip_reason);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static void set_rodata(struct tracer *t)
+{
+	struct setup_cfg c = {
+		.filter_on = t->o.cmd || t->o.pid,
+		.follow_forks = t->o.cmd,
+		.walk_returns_count = t->returns_count,
+		.lock_exact = t->o.lock_exact,
+		.trace = true,
+		.trace_min_ns = t->o.min_ns,
+		.ringbuf_bytes = t->o.buffer,
+		/* An eighth: room for 7/8 of the buffer more while it wakes. */
+		.wakeup_bytes = t->o.buffer / 8,
+		.stacks = !t->o.no_stacks,
+		.stack_min_ns = t->o.stack_min_ns,
+		.stack_entries = TRACE_STACK_ENTRIES,
+	};
+
+	setup_rodata(t->skel, t->btf, &c);
+}
+
+static int open_output(struct tracer *t)
+{
+	int err = trace_writer_open(&t->s.w, t->o.output);
+
+	if (err) {
+		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
+		return err;
+	}
+	t->created = true;
+	return 0;
+}
+
+static int prepare(struct tracer *t)
+{
+	int err;
+
+	libbpf_set_print(t->o.verbose ? setup_libbpf_print : NULL);
+	if (check_privileges())
+		return -EPERM;
+	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
+	if (err) {
+		fprintf(stderr, "gupstat trace: out of memory\n");
+		return err;
+	}
+	err = open_output(t);
+	if (err)
+		return err;
+	t->btf = kernel_btf_load();
+	if (!t->btf)
+		return -ENOENT;
+	err = setup_walk_shape(t->btf, &t->returns_count);
+	if (err)
+		return err;
+	t->skel = gupstat_bpf__open();
+	if (!t->skel) {
+		fprintf(stderr, "gupstat trace: cannot open BPF object: %s\n", strerror(errno));
+		return -errno;
+	}
+	return select_probes(t);
+}
+
+static int load_and_attach(struct tracer *t)
+{
+	int err;
+
+	if (t->o.cmd) {
+		err = child_spawn(&t->child, t->o.cmd);
+		if (err) {
+			fprintf(stderr, "gupstat trace: cannot start command: %s\n", strerror(-err));
+			return err;
+		}
+	}
+	set_rodata(t);
+	err = gupstat_bpf__load(t->skel);
+	if (err) {
+		fprintf(stderr, "gupstat trace: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+		return err;
+	}
+	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.trace_events),
+				 trace_stream_event, &t->s, NULL);
+	if (!t->rb) {
+		fprintf(stderr, "gupstat trace: cannot map the ring buffer: %s\n", strerror(errno));
+		return -errno;
+	}
+	err = setup_filter_seed(t->skel, t->o.cmd ? t->child.pid : t->o.pid);
+	if (!err)
+		err = probes_attach(t->probes);
+	return err;
+}
+
+/* One line at the end; lost holds are never silent. */
+static void report_end(const struct tracer *t, const struct trace_counters *c)
+{
+	fprintf(stderr, "gupstat trace: %llu holds written to %s, %llu lost",
+		(unsigned long long)t->s.w.nr_recs, t->o.output,
+		(unsigned long long)c->lost);
+	if (t->o.min_ns)
+		fprintf(stderr, ", %llu under --min-ns", (unsigned long long)c->below_min);
+	fprintf(stderr, "\n");
+	if (c->lost)
+		fprintf(stderr, "gupstat trace: WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
+			(unsigned long long)c->lost, t->o.buffer);
+	if (t->s.bad)
+		fprintf(stderr, "gupstat trace: %llu malformed ring-buffer records skipped\n",
+			(unsigned long long)t->s.bad);
+}
+
+/* 1 while running, 0 at the end, or the command's exit code + 2 (>=2). */
+static int tick(struct tracer *t, __u64 start)
+{
+	int status;
+
+	if (stop_requested)
+		return 0;
+	if (t->o.duration && trace_now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
+		return 0;
+	if (t->o.cmd && child_reap(&t->child, &status, WNOHANG) == 1)
+		return 2 + (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 1;
+}
+
+static int poll_loop(struct tracer *t, __u64 start)
+{
+	int state, err;
+
+	while ((state = tick(t, start)) == 1) {
+		/*
+		 * The programs wake us only when an eighth of the buffer is
+		 * waiting: after a quiet 100 ms, take what is there anyway.
+		 */
+		err = ring_buffer__poll(t->rb, 100);
+		if (err >= 0 || err == -EINTR)
+			err = ring_buffer__consume(t->rb);
+		if (err < 0 && err != -EINTR) {
+			fprintf(stderr, "gupstat trace: reading the ring buffer: %s\n", strerror(-err));
+			return -1;
+		}
+	}
+	return state;
+}
+
+static void read_counters(struct tracer *t, struct trace_counters *sum)
+{
+	int ncpu = libbpf_num_possible_cpus(), cpu;
+	struct trace_counters *c;
+	__u32 zero = 0;
+
+	memset(sum, 0, sizeof(*sum));
+	c = calloc(ncpu > 0 ? ncpu : 1, sizeof(*c));
+	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->skel->maps.trace_stats), &zero, c)) {
+		/* Say so rather than claim nothing was lost. */
+		fprintf(stderr, "gupstat trace: cannot read the lost-event counter\n");
+		sum->lost = ~0ULL;
+	}
+	for (cpu = 0; c && sum->lost != ~0ULL && cpu < ncpu; cpu++) {
+		sum->emitted += c[cpu].emitted;
+		sum->lost += c[cpu].lost;
+		sum->below_min += c[cpu].below_min;
+		sum->stack_errors += c[cpu].stack_errors;
+	}
+	free(c);
+}
+
+/* Detach, drain what is left, then stacks and the trailer. */
+static int finish(struct tracer *t)
+{
+	struct trace_counters c;
+	struct trace_end e;
+	struct ksyms *ks;
+	int err;
+
+	/* Before detaching: the BPF trampolines leave kallsyms with it. */
+	ks = ksyms_load("/proc/kallsyms");
+	probes_detach(t->probes);
+	ring_buffer__consume(t->rb);
+	read_counters(t, &c);
+	e = (struct trace_end){ .lost = c.lost, .below_min = c.below_min,
+				.stack_errors = c.stack_errors,
+				.end_ns = trace_now_ns(CLOCK_MONOTONIC) };
+	trace_stream_stacks(&t->s, bpf_map__fd(t->skel->maps.trace_stacks), ks,
+			    t->o.kernel_addrs);
+	ksyms_free(ks);
+	err = trace_writer_finish(&t->s.w, &e);
+	if (err) {
+		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
+		return err;
+	}
+	report_end(t, &c);
+	return 0;
+}
+
+static int run(struct tracer *t)
+{
+	__u64 start;
+	int state;
+
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	start = trace_header_write(&t->s.w, &(struct trace_setup){
+		.o = &t->o, .probes = t->probes, .btf = t->btf,
+		.returns_count = t->returns_count });
+	if (t->o.cmd)
+		child_release(&t->child);
+	else
+		fprintf(stderr, "Tracing PTE-lock holds to %s... Hit Ctrl-C to end.\n", t->o.output);
+	state = poll_loop(t, start);
+	if (finish(t) || state < 0)
+		return 1;
+	return state >= 2 ? state - 2 : 0;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct tracer t = { .child = { .go_fd = -1 } };
+	int err;
+
+	err = trace_opts_parse(&t.o, argc, argv);
+	if (err)
+		return err > 0 ? 0 : 2;
+	err = prepare(&t);
+	if (!err)
+		err = load_and_attach(&t);
+	if (err) {
+		if (t.o.cmd && t.child.pid > 0)
+			child_kill(&t.child);
+		if (t.s.w.f)
+			fclose(t.s.w.f);
+		if (t.created)
+			unlink(t.o.output);
+		err = 1;
+	} else {
+		err = run(&t);
+	}
+	ring_buffer__free(t.rb);
+	gupstat_bpf__destroy(t.skel);
+	btf__free(t.btf);
+	trace_stream_free(&t.s);
+	return err;
+}

@@ -1,7 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_TRACE_REPORT_H
-#define __GUPSTAT_TRACE_REPORT_H
-
-int cmd_report(int argc, char **argv);
-
-#endif /* __GUPSTAT_TRACE_REPORT_H */

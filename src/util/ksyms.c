@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Symbolising kernel stacks. gupstat trace resolves its stacks when it
+ * writes the file, on the machine and boot that produced them: a report
+ * read elsewhere, or after a reboot (KASLR moves everything), still
+ * names the right functions, and no address has to be kept.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/ksyms.h"
+
+struct ksym {
+	__u64 addr;
+	char *name;		/* "name" or "name [module]" */
+};
+
+struct ksyms {
+	struct ksym *syms;
+	size_t nr, cap;
+};
+
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Text symbols only: a data symbol between two functions would misname. */
+static int is_text(char type)
+{
+	return type == 't' || type == 'T' || type == 'w' || type == 'W';
+}
+
+static int ksyms_add(struct ksyms *ks, __u64 addr, const char *name, const char *mod)
+{
+	struct ksym *s;
+	size_t len;
+
+	if (ks->nr == ks->cap) {
+		size_t cap = ks->cap ? ks->cap * 2 : 65536;
+
+		s = realloc(ks->syms, cap * sizeof(*s));
+		if (!s)
+			return -ENOMEM;
+		ks->syms = s;
+		ks->cap = cap;
+	}
+	len = strlen(name) + (mod ? strlen(mod) + 1 : 0) + 1;
+	s = &ks->syms[ks->nr];
+	s->name = malloc(len);
+	if (!s->name)
+		return -ENOMEM;
+	snprintf(s->name, len, mod ? "%s %s" : "%s", name, mod);
+	s->addr = addr;
+	ks->nr++;
+	return 0;
+}
+
+static int ksyms_parse(struct ksyms *ks, FILE *f)
+{
+	char line[512], name[256], mod[256], type;
+	unsigned long long addr;
+	int n;
+
+	while (fgets(line, sizeof(line), f)) {
+		n = sscanf(line, "%llx %c %255s %255s", &addr, &type, name, mod);
+		if (n < 3 || !is_text(type) || !addr)
+			continue;
+		if (ksyms_add(ks, addr, name, n == 4 ? mod : NULL))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+struct ksyms *ksyms_load(const char *path)
+{
+	struct ksyms *ks = calloc(1, sizeof(*ks));
+	FILE *f;
+
+	if (!ks)
+		return NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "gupstat: cannot read %s: %s\n", path, strerror(errno));
+		free(ks);
+		return NULL;
+	}
+	if (ksyms_parse(ks, f)) {
+		fprintf(stderr, "gupstat: out of memory reading %s\n", path);
+		fclose(f);
+		ksyms_free(ks);
+		return NULL;
+	}
+	fclose(f);
+	qsort(ks->syms, ks->nr, sizeof(*ks->syms), ksym_cmp);
+	return ks;
+}
+
+void ksyms_free(struct ksyms *ks)
+{
+	size_t i;
+
+	if (!ks)
+		return;
+	for (i = 0; i < ks->nr; i++)
+		free(ks->syms[i].name);
+	free(ks->syms);
+	free(ks);
+}
+
+/* The last symbol at or below @addr, or NULL. */
+static const struct ksym *ksyms_find(const struct ksyms *ks, __u64 addr)
+{
+	size_t lo = 0, hi = ks->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &ks->syms[lo - 1] : NULL;
+}
+
+const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len)
+{
+	const struct ksym *s = ks ? ksyms_find(ks, addr) : NULL;
+	const char *mod;
+
+	if (!s) {
+		snprintf(buf, len, "[unknown]");
+		return buf;
+	}
+	/* "name [module]" prints as "name+0x10 [module]". */
+	mod = strchr(s->name, ' ');
+	if (mod)
+		snprintf(buf, len, "%.*s+0x%llx%s", (int)(mod - s->name), s->name,
+			 (unsigned long long)(addr - s->addr), mod);
+	else
+		snprintf(buf, len, "%s+0x%llx", s->name, (unsigned long long)(addr - s->addr));
+	return buf;
+}

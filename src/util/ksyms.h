@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_UTIL_KSYMS_H
+#define __GUPSTAT_UTIL_KSYMS_H
+
+#include <stddef.h>
+#include <linux/types.h>
+
+/* Kernel text symbols from /proc/kallsyms, sorted by address. */
+struct ksyms;
+
+/* NULL with one line on stderr when @path cannot be read. */
+struct ksyms *ksyms_load(const char *path);
+void ksyms_free(struct ksyms *ks);
+/*
+ * "symbol+0xoffset" (with " [module]" for a module's symbol) into @buf,
+ * or "[unknown]" when no symbol covers @addr. Never the address itself:
+ * what a file keeps without --kernel-addrs reveals no kernel layout.
+ */
+const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len);
+
+#endif /* __GUPSTAT_UTIL_KSYMS_H */

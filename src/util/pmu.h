@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_UTIL_PMU_H
+#define __GUPSTAT_UTIL_PMU_H
+
+#include <stdbool.h>
+#include <linux/perf_event.h>
+
+#define PMU_DEFAULT_EVENT	"cache-misses"
+
+int pmu_parse_event(const char *name, struct perf_event_attr *attr);
+bool pmu_known_event(const char *name);
+int pmu_open(const char *name, int **fds, int *nr);
+void pmu_close(int *fds, int nr);
+int pmu_install(int map_fd, const int *fds, int nr);
+
+#endif /* __GUPSTAT_UTIL_PMU_H */

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading and reading gupstat validate's BPF programs. The pin and unpin
+ * probes stay attached; the grab and put probes, which fire once per
+ * folio (or page), are attached only for the untimed census repeat so
+ * that their cost never lands inside a timed call.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include "validate.skel.h"
+#include "validate/probe.h"
+#include "util/pmu.h"
+
+/* What the census programs read (attach.h): 6.1's try_grab_folio() differs. */
+static const char *const grab_args[] = { "folio", "refs", "flags", NULL };
+static const char *const put_args[] = { "folio", "refs", NULL };
+
+static void probes_define(struct v_probes *vp)
+{
+	__typeof__(vp->skel->progs) *g = &vp->skel->progs;
+
+	vp->p[V_PIN] = (struct probe){ .func = "__gup_longterm_locked",
+		.what = "pin time and counter", .fentry = g->pin_fentry, .fexit = g->pin_fexit,
+		.kprobe = g->pin_kprobe, .kretprobe = g->pin_kretprobe, .wanted = true };
+	vp->p[V_UNPIN] = (struct probe){ .func = "unpin_user_pages",
+		.what = "unpin time and counter", .fentry = g->unpin_fentry,
+		.fexit = g->unpin_fexit, .kprobe = g->unpin_kprobe,
+		.kretprobe = g->unpin_kretprobe, .wanted = true };
+	vp->p[V_GRAB] = (struct probe){ .func = "try_grab_folio", .what = "grabs (census)",
+		.fentry = g->grab_fentry, .kprobe = g->grab_kprobe, .wanted = true,
+		.args = grab_args };
+	vp->p[V_PUT] = (struct probe){ .func = "gup_put_folio", .what = "puts (census)",
+		.fentry = g->put_fentry, .kprobe = g->put_kprobe, .wanted = true,
+		.args = put_args };
+}
+
+static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_kprobe)
+{
+	int i;
+
+	probes_find_symbols(vp->p, V_NR_SLOTS);
+	for (i = 0; i < V_NR_SLOTS; i++) {
+		if (probe_select(&vp->p[i], btf, force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT)) {
+			fprintf(stderr, "gupstat: cannot trace %s: %s\n", vp->p[i].func,
+				vp->p[i].skip_reason);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* A counter per CPU, or none: the results then say why not. */
+static void pmu_prepare(struct v_probes *vp, const char *event, struct v_results *r)
+{
+	int err;
+
+	r->event[0] = 0;
+	if (!event) {
+		snprintf(r->no_event_reason, sizeof(r->no_event_reason), "not asked for (-e none)");
+		return;
+	}
+	err = pmu_open(event, &vp->pmu_fds, &vp->nr_pmu);
+	if (err) {
+		snprintf(r->no_event_reason, sizeof(r->no_event_reason),
+			 "'%s' cannot be opened here: %s", event, strerror(-err));
+		return;
+	}
+	snprintf(r->event, sizeof(r->event), "%s", event);
+}
+
+int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
+		 const char *event, struct v_results *r)
+{
+	int err;
+
+	memset(vp, 0, sizeof(*vp));
+	vp->skel = validate_bpf__open();
+	if (!vp->skel) {
+		fprintf(stderr, "gupstat: cannot open BPF object: %s\n", strerror(errno));
+		return -errno;
+	}
+	probes_define(vp);
+	err = probes_choose(vp, btf, force_kprobe);
+	if (err)
+		return err;
+	snprintf(r->attach, sizeof(r->attach), "%s",
+		 vp->p[V_PIN].method == ATTACH_FENTRY ? "fentry" : "kprobe");
+	pmu_prepare(vp, event, r);
+	vp->skel->rodata->target_tgid = getpid();
+	vp->skel->rodata->pmu_on = vp->nr_pmu > 0;
+	err = validate_bpf__load(vp->skel);
+	if (err) {
+		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+		return err;
+	}
+	err = pmu_install(bpf_map__fd(vp->skel->maps.v_pmu), vp->pmu_fds, vp->nr_pmu);
+	if (!err)
+		err = probe_attach(&vp->p[V_PIN]);
+	if (!err)
+		err = probe_attach(&vp->p[V_UNPIN]);
+	return err;
+}
+
+int vprobes_census(struct v_probes *vp, bool on)
+{
+	int err = 0;
+
+	if (on == vp->census)
+		return 0;
+	if (on) {
+		err = probe_attach(&vp->p[V_GRAB]);
+		if (!err)
+			err = probe_attach(&vp->p[V_PUT]);
+	}
+	if (!on || err) {
+		probe_detach(&vp->p[V_GRAB]);
+		probe_detach(&vp->p[V_PUT]);
+	}
+	vp->census = on && !err;
+	return err;
+}
+
+/* Read a slot's sums since the last take, and zero it. */
+int vprobes_take(struct v_probes *vp, enum v_slot_id id, struct v_slot *out)
+{
+	int fd = bpf_map__fd(vp->skel->maps.v_slots);
+	struct v_slot zero = {};
+	__u32 key = id;
+
+	if (bpf_map_lookup_elem(fd, &key, out) || bpf_map_update_elem(fd, &key, &zero, BPF_ANY)) {
+		fprintf(stderr, "gupstat: cannot read the BPF results: %s\n", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+void vprobes_close(struct v_probes *vp)
+{
+	int i;
+
+	for (i = 0; i < V_NR_SLOTS; i++)
+		probe_detach(&vp->p[i]);
+	validate_bpf__destroy(vp->skel);
+	pmu_close(vp->pmu_fds, vp->nr_pmu);
+	vp->skel = NULL;
+	vp->pmu_fds = NULL;
+}

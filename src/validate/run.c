@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat validate unpin: drive pin and unpin through GUP_TEST's
+ * PIN_LONGTERM_TEST_START/STOP, which pin the whole range in one
+ * pin_user_pages(FOLL_LONGTERM) call and unpin it in one
+ * unpin_user_pages() call: the shape of the tester's measurement.
+ *
+ * Per folio size and range size: one census repeat (grabs and puts
+ * counted, not timed), then REPEATS timed repeats, each a warm and a
+ * cold pin/unpin, alternating which goes first so that neither always
+ * follows the other.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/utsname.h>
+#include "gup_test_abi.h"
+#include "util/kernel_btf.h"
+#include "util/privs.h"
+#include "util/setup.h"
+#include "validate/mem.h"
+#include "validate/options.h"
+#include "validate/probe.h"
+#include "validate/run.h"
+
+struct validator {
+	struct validate_opts o;
+	struct v_results *r;
+	struct v_probes vp;
+	struct thp_saved thp;
+	int gup_fd;
+	FILE *out;		/* -o */
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+static int open_gup_test(void)
+{
+	int fd = open(GUP_TEST_PATH, O_RDWR);
+
+	if (fd < 0)
+		fprintf(stderr, "gupstat: cannot open %s: %s (needs CONFIG_GUP_TEST and debugfs mounted)\n",
+			GUP_TEST_PATH, strerror(errno));
+	return fd;
+}
+
+/* Pin to one CPU: per-CPU counters, and no migration inside a call. */
+static int pin_cpu(int *cpu)
+{
+	cpu_set_t set;
+	int i;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	if (*cpu < 0)
+		for (i = 0; i < CPU_SETSIZE; i++)
+			if (CPU_ISSET(i, &set))
+				*cpu = i;
+	if (*cpu < 0 || *cpu >= CPU_SETSIZE || !CPU_ISSET(*cpu, &set)) {
+		fprintf(stderr, "gupstat validate: CPU %d is not available to this process\n", *cpu);
+		return -EINVAL;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(*cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
+}
+
+static void describe_kernel(struct v_results *r, const struct btf *btf)
+{
+	struct utsname u;
+	bool count = false;
+
+	if (!uname(&u)) {
+		snprintf(r->kernel, sizeof(r->kernel), "%s", u.release);
+		snprintf(r->kernel_version, sizeof(r->kernel_version), "%s", u.version);
+	}
+	/* The walk's shape from BTF, as the live view decides it. */
+	if (!setup_walk_shape(btf, &count))
+		snprintf(r->walk, sizeof(r->walk), "%s", count ? "count" : "page");
+}
+
+/* One pin and one unpin of SIZE bytes; the cold one evicts in between. */
+static int one_repeat(struct validator *v, const struct v_region *reg, size_t size,
+		      enum v_cond cond, struct v_slot *pin, struct v_slot *unpin)
+{
+	struct pin_longterm_test args = { .addr = (unsigned long)reg->addr, .size = size };
+	int err;
+
+	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_START, &args)) {
+		fprintf(stderr, "gupstat: PIN_LONGTERM_TEST_START of %zu MB: %s\n",
+			size >> 20, strerror(errno));
+		return -errno;
+	}
+	err = vprobes_take(&v->vp, V_PIN, pin);
+	if (cond == VC_COLD)
+		evict_caches();
+	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_STOP) && !err)
+		err = -errno;
+	if (!err)
+		err = vprobes_take(&v->vp, V_UNPIN, unpin);
+	if (err)
+		return err;
+	/* One call each, covering every page: anything else is not this test. */
+	if (pin->calls != 1 || pin->ret != size / 4096 || unpin->calls != 1 ||
+	    unpin->units != size / 4096) {
+		fprintf(stderr, "gupstat: expected one pin and one unpin of %zu pages, saw %llu pin calls (%llu pages) and %llu unpin calls (%llu pages)\n",
+			size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
+		return -EPROTO;
+	}
+	return 0;
+}
+
+static void record(struct v_cond_result *c, const struct v_slot *pin, const struct v_slot *unpin)
+{
+	v_series_add(&c->pin_ns, pin->ns);
+	v_series_add(&c->unpin_ns, unpin->ns);
+	if (pin->counter_calls)
+		v_series_add(&c->pin_ctr, pin->counter);
+	if (unpin->counter_calls)
+		v_series_add(&c->unpin_ctr, unpin->counter);
+}
+
+/* Grabs and puts inside one untimed pin and unpin. */
+static int census(struct validator *v, const struct v_region *reg, size_t size,
+		  struct v_census *c)
+{
+	struct v_slot pin, unpin, grab, put;
+	int err = vprobes_census(&v->vp, true);
+
+	if (!err)
+		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
+	if (!err)
+		err = one_repeat(v, reg, size, VC_WARM, &pin, &unpin);
+	if (!err)
+		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
+	vprobes_census(&v->vp, false);
+	if (err)
+		return err;
+	*c = (struct v_census){ .pin_calls = pin.calls, .pin_pages = pin.ret,
+		.grabs = grab.calls, .grab_refs = grab.units, .unpin_calls = unpin.calls,
+		.unpin_pages = unpin.units, .puts = put.calls, .put_refs = put.units };
+	return 0;
+}
+
+static int measure(struct validator *v, const struct v_region *reg, struct v_run *run)
+{
+	size_t size = (size_t)run->size_mb << 20;
+	struct v_slot pin, unpin;
+	unsigned int i;
+	int k, err;
+
+	err = census(v, reg, size, &run->census);
+	for (i = 0; !err && i < v->o.repeats && !stop; i++) {
+		for (k = 0; !err && k < VC_NR; k++) {
+			enum v_cond c = (k + i) % VC_NR;
+
+			err = one_repeat(v, reg, size, c, &pin, &unpin);
+			if (!err)
+				record(&run->cond[c], &pin, &unpin);
+		}
+	}
+	return err ?: stop ? -EINTR : 0;
+}
+
+static void progress(const struct v_run *run)
+{
+	struct v_summary w, c;
+
+	v_summarise(&run->cond[VC_WARM].unpin_ns, &w);
+	v_summarise(&run->cond[VC_COLD].unpin_ns, &c);
+	fprintf(stderr, "  %-4s %5u MB: %lu folios, unpin median %.1f us warm, %.1f us cold\n",
+		v_folio_names[run->folio], run->size_mb, run->folios, w.median / 1e3, c.median / 1e3);
+}
+
+/* Every size for one folio size, from one populated range. */
+static int measure_folio(struct validator *v, enum v_folio f)
+{
+	size_t max = (size_t)v->o.sizes_mb[v->o.nr_sizes - 1] << 20;
+	struct v_region reg, part;
+	struct v_run *run;
+	int i, err;
+
+	err = thp_select(&v->thp, f);
+	if (!err)
+		err = region_populate(&reg, max, f);
+	for (i = 0; !err && i < v->o.nr_sizes; i++) {
+		if (v->r->nr_runs == V_MAX_RUNS)
+			return -E2BIG;
+		run = &v->r->runs[v->r->nr_runs];
+		*run = (struct v_run){ .folio = f, .size_mb = v->o.sizes_mb[i] };
+		part = reg;
+		part.len = (size_t)run->size_mb << 20;
+		err = region_layout(&part, f, &run->pages, &run->folios);
+		if (!err)
+			err = measure(v, &reg, run);
+		if (!err) {
+			v->r->nr_runs++;
+			progress(run);
+		}
+	}
+	region_free(&reg);
+	return err;
+}
+
+static int run_all(struct validator *v)
+{
+	int f, err = 0;
+
+	for (f = 0; !err && f < VF_NR; f++)
+		if (v->o.folios[f])
+			err = measure_folio(v, f);
+	return err;
+}
+
+/* Opened before anything is measured: a bad path fails at once. */
+static int open_output(struct validator *v)
+{
+	if (!v->o.output)
+		return 0;
+	v->out = fopen(v->o.output, "w");
+	if (v->out)
+		return 0;
+	fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(errno));
+	return -errno;
+}
+
+static int write_results(struct validator *v)
+{
+	int err;
+
+	if (!v->out)
+		return 0;
+	err = v_results_write(v->out, v->r);
+	if (fclose(v->out) && !err)
+		err = -errno;
+	v->out = NULL;
+	if (err)
+		fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(-err));
+	return err;
+}
+
+static int prepare(struct validator *v, struct btf **btf)
+{
+	int err;
+
+	libbpf_set_print(v->o.verbose ? setup_libbpf_print : NULL);
+	if (check_privileges())
+		return -EPERM;
+	err = open_output(v);
+	if (err)
+		return err;
+	err = pin_cpu(&v->o.cpu);
+	if (err)
+		return err;
+	*btf = kernel_btf_load();
+	if (!*btf)
+		return -ENOENT;
+	v->gup_fd = open_gup_test();
+	if (v->gup_fd < 0)
+		return -ENOENT;
+	describe_kernel(v->r, *btf);
+	v->r->evict_bytes = v->o.evict_bytes ?: evict_default_bytes();
+	err = vprobes_open(&v->vp, *btf, v->o.force_kprobe, v->o.event, v->r);
+	if (!err)
+		err = evict_setup(v->r->evict_bytes);
+	if (!err)
+		err = thp_save(&v->thp);
+	return err;
+}
+
+static int validate_unpin(struct validator *v)
+{
+	struct btf *btf = NULL;
+	int err = prepare(v, &btf);
+
+	if (!err) {
+		v->r->repeats = v->o.repeats;
+		v->r->cpu = v->o.cpu;
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+		fprintf(stderr, "gupstat validate unpin on %s (%s), CPU %d, %u repeats, counter: %s\n",
+			v->r->kernel, v->r->walk, v->r->cpu, v->r->repeats,
+			v->r->event[0] ? v->r->event : v->r->no_event_reason);
+		err = run_all(v);
+		thp_restore(&v->thp);
+		if (err == -EINTR)
+			fprintf(stderr, "gupstat: interrupted: nothing written\n");
+		else if (!err)
+			err = write_results(v);
+	}
+	if (v->out) {
+		/* Nothing measured: leave no half-written file behind. */
+		fclose(v->out);
+		unlink(v->o.output);
+	}
+	vprobes_close(&v->vp);
+	evict_free();
+	btf__free(btf);
+	if (v->gup_fd >= 0)
+		close(v->gup_fd);
+	return err ? 1 : 0;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct validator v = { .gup_fd = -1 };
+	int err;
+
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		fprintf(argc < 2 ? stderr : stdout,
+			"usage: gupstat validate unpin [OPTIONS] (claims: unpin; try 'gupstat validate unpin --help')\n");
+		return argc < 2 ? 2 : 0;
+	}
+	if (strcmp(argv[1], "unpin")) {
+		fprintf(stderr, "gupstat validate: unknown claim '%s' (known: unpin)\n", argv[1]);
+		return 2;
+	}
+	err = validate_opts_parse(&v.o, argc - 1, argv + 1);
+	if (err)
+		return err > 0 ? 0 : 2;
+	v.r = calloc(1, sizeof(*v.r));
+	if (!v.r) {
+		fprintf(stderr, "gupstat: out of memory\n");
+		return 1;
+	}
+	err = validate_unpin(&v);
+	free(v.r);
+	return err;
+}
