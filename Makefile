@@ -96,7 +96,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
 
 $(OUT)/bpf $(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
@@ -137,14 +137,14 @@ $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests
 	$(Q)$(CC) -m32 -nostdlib -static -Wl,-Ttext=0x100000 -Wl,--build-id=none -o $@ $<
 
 check-unit: unit-tests
-	$(Q)tests/run-unit $(UNIT_BINS)
+	$(Q)tests/lib/harness unit $(UNIT_BINS)
 
 # The trace file reader under libFuzzer with ASan and UBSan: it links
 # src/tracefile/reader.c alone. fuzz-check replays the seed corpus and fuzzes
 # for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit
+		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c src/tracefile/reader.h \
 			     include/gupstat_tracefile.h | $(OUT)/fuzz
@@ -153,7 +153,7 @@ $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c
 
 $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
 
 fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
 	$(Q)tests/fuzz/run $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
-#include "check.h"
+#include "tap.h"
 #include "util/hist.h"
 
 /* Print into a string so the rows can be compared. */

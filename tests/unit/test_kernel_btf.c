@@ -4,7 +4,7 @@
  * follow_page_pte(): base 6.12 returns struct page *, the batched walk long.
  */
 #include <errno.h>
-#include "check.h"
+#include "tap.h"
 #include "util/kernel_btf.h"
 
 static struct btf *kernel_like(bool batched)

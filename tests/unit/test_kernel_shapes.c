@@ -7,7 +7,7 @@
  */
 #include <string.h>
 #include "util/attach.h"
-#include "check.h"
+#include "tap.h"
 #include "util/foll.h"
 
 /* 6.12: FOLL_* are enumerators; try_grab_folio(folio, refs, flags). */

@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "check.h"
+#include "tap.h"
 #include "live/options.h"
 
 #define ARGV(...) ((char *[]){ "gupstat", __VA_ARGS__, NULL })

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include "check.h"
+#include "tap.h"
 #include "util/pmu.h"
 
 static void expect(const char *name, __u32 type, __u64 config)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Report text and NDJSON for a made-up snapshot. */
 #include <string.h>
-#include "check.h"
+#include "tap.h"
 #include "live/print.h"
 
 static char buf[1 << 20];

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "check.h"
+#include "tap.h"
 #include "synth.h"
 #include "tracefile/reader.h"
 

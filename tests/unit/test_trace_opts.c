@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "check.h"
+#include "tap.h"
 #include "trace/options.h"
 
 #define ARGV(...) ((char *[]){ "trace", __VA_ARGS__, NULL })

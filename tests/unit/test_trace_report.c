@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "check.h"
+#include "tap.h"
 #include "report/export.h"
 #include "synth.h"
 #include "report/report.h"

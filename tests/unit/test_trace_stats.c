@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Percentiles, histograms, fill share and the longest holds of a trace. */
 #include <string.h>
-#include "check.h"
+#include "tap.h"
 #include "report/stats.h"
 
 static struct trace_rec recs[1000];

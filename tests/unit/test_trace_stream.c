@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "check.h"
+#include "tap.h"
 #include "synth.h"
 #include "trace/stream.h"
 

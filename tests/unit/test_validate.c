@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "check.h"
+#include "tap.h"
 #include "compare/compare.h"
 #include "validate/validate.h"
 

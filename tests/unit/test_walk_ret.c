@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <linux/types.h>
 #include "../../bpf/compat.bpf.h"
-#include "check.h"
+#include "tap.h"
 
 static void expect(__u64 ret, bool count, long pages, enum walk_result res,
 		   const char *what)

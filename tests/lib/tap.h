@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A minimal TAP producer for the host unit tests. */
-#ifndef __GUPSTAT_CHECK_H
-#define __GUPSTAT_CHECK_H
+/* TAP for the C unit tests: CHECK() per case, check_done() prints the plan. */
+#ifndef __GUPSTAT_TAP_H
+#define __GUPSTAT_TAP_H
 
 #include <stdio.h>
 
@@ -25,4 +25,4 @@ static inline int check_done(void)
 	return check_failed ? 1 : 0;
 }
 
-#endif /* __GUPSTAT_CHECK_H */
+#endif /* __GUPSTAT_TAP_H */
