@@ -156,7 +156,7 @@ $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/uni
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
 
 fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
-	$(Q)tests/fuzz/run $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
+	$(Q)tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
 
 fuzz-corpus: $(OUT)/fuzz/gen_corpus
 	$(Q)$< tests/fuzz/corpus

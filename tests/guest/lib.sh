@@ -1,48 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-# Helpers for the in-guest tests: TAP output and gupstat's numbers.
+# Helpers for the in-guest tests: gupstat's numbers, what the kernel has.
 
 GUPSTAT=${GUPSTAT:-build/gupstat}
 GUPWORK=${GUPWORK:-build/gupwork}
 GUP_TEST=${GUP_TEST:-build/selftests/gup_test}
-tap_nr=0
-tap_failed=0
-
-ok() {
-	tap_nr=$((tap_nr + 1))
-	echo "ok $tap_nr - $*"
-}
-
-not_ok() {
-	tap_nr=$((tap_nr + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_nr - $*"
-}
-
-# expect_eq WHAT GOT WANT [LOG]: pass when equal, else show the log.
-expect_eq() {
-	if [ "$2" = "$3" ]; then
-		ok "$1 ($2)"
-	else
-		not_ok "$1: got '$2', want '$3'"
-		[ -n "${4:-}" ] && sed 's/^/#   /' "$4"
-	fi
-}
-
-# fails_with NAME WANT_RC PATTERN CMD...: exactly one line on stderr,
-# matching PATTERN, and exit status WANT_RC.
-fails_with() {
-	local name=$1 want=$2 pattern=$3 rc out err
-	shift 3
-	out=$(mktemp) err=$(mktemp)
-	"$@" >"$out" 2>"$err"
-	rc=$?
-	if [ "$rc" = "$want" ] && [ "$(wc -l <"$err")" = 1 ] && grep -q "$pattern" "$err"; then
-		ok "$name: rc $rc, $(cat "$err")"
-	else
-		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$err")"
-	fi
-	rm -f "$out" "$err"
-}
+. tests/lib/tap.sh
 
 # The numbers come from gupstat -j (NDJSON); the last report counts. A
 # traced command shares gupstat's stdout: only the JSON lines are read.

@@ -1,6 +1,6 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# What differs between kernels, checked on each (sourced by suite): the
-# suite also boots Debian's own 6.1 and 6.12, which nobody here built.
+# What differs between kernels, checked on each: the suite also boots Debian's own 6.1 and 6.12, which nobody here built.
 # The expectations are the test's own, per kernel release; gupstat
 # decides the same things from BTF and kallsyms.
 #   6.1:  __get_user_pages() has 7 arguments, which 6.1's BPF trampoline
@@ -9,6 +9,9 @@
 #         try_grab_folio() is the fast path's); FOLL_* are #defines, not
 #         in BTF; no per-size mTHP controls.
 #   6.12: try_grab_folio(folio, refs, flags), fentry everywhere.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
 
 k_log=$(mktemp)
 k_err=$(mktemp)
@@ -109,3 +112,4 @@ else
 fi
 exec {k_fd}>&-
 rm -f "$k_log" "$k_err" "$k_fifo"
+tap_done

@@ -1,5 +1,9 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# gupstat's options and its errors, in the guest (sourced by suite).
+# gupstat's options and its errors, in the guest.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
 
 log=$(mktemp)
 err=$(mktemp)
@@ -86,3 +90,4 @@ n=$(grep -Ec '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$log")
 [ "$n" -ge 3 ] && ok "-i 1 -T -d 3: $n timestamped reports" ||
 	not_ok "-i 1 -T -d 3: $n timestamped reports: $(head -c 300 "$log")"
 rm -f "$log" "$err" "$err.w"
+tap_done

@@ -1,9 +1,12 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# gupstat trace and report against workloads of known size (sourced by
-# suite). Each follow_page_pte() call is one hold: on base 6.12 one page
-# per call, so 64 MB of 4 kB pages walked once is 16384 holds of 1 page;
+# gupstat trace and report against workloads of known size. Each
+# follow_page_pte() call is one hold: on base 6.12 one page per call, so 64 MB of 4 kB pages walked once is 16384 holds of 1 page;
 # the batched walk covers a page table per call, 32 holds of 512 pages.
 # The holds are read back through report --perfetto (one "X" event each).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
 
 tdir=$(mktemp -d)
 T=$tdir/t.gt
@@ -221,3 +224,4 @@ t_fails "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT 
 t_fails "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
 t_fails "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
 rm -rf "$tdir"
+tap_done

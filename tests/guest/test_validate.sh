@@ -1,9 +1,13 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# gupstat validate unpin in the guest (sourced by suite): the census
+# gupstat validate unpin in the guest: the census
 # must show what this kernel's walk does (one grab per page on base, one
 # per folio on the batched kernel), every sample must be there, and the
 # THP settings must be as they were. With a results directory the JSON
 # is kept for tests/validate-kernels, which compares the two kernels.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
 
 # A kernel without CONFIG_GUP_TEST (Debian's) is refused in one line.
 if ! have_gup_test; then
@@ -11,7 +15,7 @@ if ! have_gup_test; then
 		$GUPSTAT validate unpin -s 4 -r 1 -o /tmp/v-none.json
 	[ ! -e /tmp/v-none.json ] && ok "validate without GUP_TEST: no results file left" ||
 		not_ok "validate without GUP_TEST left /tmp/v-none.json"
-	return 0
+	tap_done
 fi
 
 v_json=$(mktemp --suffix=.json)
@@ -99,3 +103,4 @@ fails_with "compare: one file" 2 "need two results files" $GUPSTAT compare "$v_j
 
 [ -n "${GUEST_RESULTS:-}" ] && cp "$v_json" "$GUEST_RESULTS/validate.json"
 rm -f "$v_json" "$v_json".* "$v_log"
+tap_done

@@ -1,8 +1,12 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# gupstat's numbers against workloads of known size (sourced by suite).
+# gupstat's numbers against workloads of known size.
 # On base 6.12 follow_page_pte() looks up one PTE per call, so a region of
 # N 4 kB pages walked once is exactly N calls of one page each, and each
 # page is grabbed with one ref; unpin releases per folio.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
 
 log=$(mktemp)
 err=$(mktemp)
@@ -194,3 +198,4 @@ rel=$(awk '$1 == "nr_foll_pin_released" { print $2 }' /proc/vmstat)
 [ -n "$acq" ] && [ "$acq" -gt 0 ] && [ "$acq" = "$rel" ] &&
 	ok "pins balance: nr_foll_pin_acquired = nr_foll_pin_released = $acq" ||
 	not_ok "pins do not balance: acquired '$acq', released '$rel'"
+tap_done

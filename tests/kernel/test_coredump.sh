@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Core dumps read the dying process through get_dump_page(), which is
 # __get_user_pages() with FOLL_DUMP, one page per call: the batched walk
@@ -7,8 +8,7 @@
 # read-only pages, a memfd) and aborts; build/dumpwork digest checks
 # every page of the core against what it wrote and which pages the
 # kernel wrote or skipped, and prints a digest with no pid, time or
-# register in it. Sourced by tests/kernel/suite (after tests/guest/lib.sh);
-# the digest goes to $KRESULTS/coredump.digest, for `cmp` between the
+# register in it. One file of tests/kernel/suite; the digest goes to $KRESULTS/coredump.digest, for `cmp` between the
 # base and batched kernels, when KRESULTS is set.
 #
 # Needs CONFIG_COREDUMP and CONFIG_ELF_CORE, THP and memfd (all in
@@ -16,6 +16,9 @@
 # (tmpfs in tools/vmrun's guest), so that the skipped pages show.
 # dumpwork sets its own coredump_filter (0x33, the default; it relies on
 # bits 0 and 1, anonymous private and shared memory).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/kernel/lib.sh
 
 DUMPWORK=${DUMPWORK:-build/dumpwork}
 cdump_dir=$(mktemp -d)
@@ -140,3 +143,4 @@ cdump_run() {
 cdump_run
 echo "# coredump: $((SECONDS - cdump_t0)) s"
 rm -rf "$cdump_dir"
+tap_done

@@ -1,6 +1,6 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# GUP racing mm changes (sourced by an in-guest suite after
-# tests/guest/lib.sh): build/gup-race over every folio size and racer,
+# GUP racing mm changes: build/gup-race over every folio size and racer,
 # one TAP line per combination. Each run maps a region of that folio
 # size and for RACE_SECONDS looks it up through the GUP_TEST ioctls, a
 # long-term pin and process_vm_readv() while the racer changes it, and
@@ -13,6 +13,9 @@
 # file near 75 s on a non-debug kernel under TCG, and near two minutes
 # on a debug kernel, where the loop does fewer rounds in the same time
 # but set-up and exit take longer.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/kernel/lib.sh
 
 GUP_RACE=${GUP_RACE:-build/gup-race}
 RACE_SECONDS=${RACE_SECONDS:-5}
@@ -75,3 +78,4 @@ else
 	race_restore_knobs "$race_saved"
 fi
 rm -f "$race_log"
+tap_done

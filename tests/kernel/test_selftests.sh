@@ -1,14 +1,18 @@
+#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The kernel's own mm selftests that drive GUP, as run_vmtests.sh runs
 # them: the gup_test matrix (get/pin/longterm, fast and slow, THP on/off
 # and hugetlb, 1/512/123 pages per call, private and shared, read and
 # write), gup_test's page dump, gup_longterm, madv_populate, cow and
-# mkdirty. Sourced by tests/kernel/suite.
+# mkdirty.
 #
 # Every case's result goes to $KRESULTS/selftests.txt as
 # "binary<TAB>case<TAB>pass|fail|skip|xfail": tests/kernel/parity holds
 # the batched kernel to every case the base kernel passes. Here, each run
 # must finish and leave no pin behind.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/kernel/lib.sh
 
 ST=$(cd "${SELFTESTS:-build/selftests}" && pwd)
 # Region size of the gup_test matrix runs. run_vmtests.sh uses gup_test's
@@ -145,3 +149,4 @@ else
 	not_ok "selftests: ${#st_pin_bad[@]} of $st_runs runs left pins behind:"
 	printf '#   %s\n' "${st_pin_bad[@]}"
 fi
+tap_done
