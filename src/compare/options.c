@@ -37,15 +37,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static const struct argp argp = {
-	.options = options, .parser = parse_opt,
-	.args_doc = "BASE.json OTHER.json", .doc = doc,
+static const struct opts_cmd cmd = {
+	.name = "gupstat compare",
+	.argp = { .options = options, .parser = parse_opt, .doc = doc,
+		  .args_doc = "BASE.json OTHER.json" },
 };
 
 int compare_opts_parse(struct compare_opts *o, int argc, char **argv)
 {
-	const struct opts_cmd cmd = { "gupstat compare", &argp, 0 };
-
-	memset(o, 0, sizeof(*o));
+	*o = (struct compare_opts){};
 	return opts_parse(&cmd, argc, argv, o, NULL);
 }

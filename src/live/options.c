@@ -61,19 +61,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static const struct argp argp = {
-	.options = options, .parser = parse_opt,
-	.args_doc = "[-- COMMAND [ARG]...]", .doc = doc,
+static const struct opts_cmd cmd = {
+	.name = "gupstat",
+	.argp = { .options = options, .parser = parse_opt, .doc = doc,
+		  .args_doc = "[-- COMMAND [ARG]...]" },
+	.shared = OPTS_TARGET | OPTS_PROBES,
 };
 
 int live_opts_parse(struct live_opts *o, int argc, char **argv)
 {
-	const struct opts_cmd cmd = { "gupstat", &argp, OPTS_TARGET | OPTS_PROBES };
-	const struct opts_shared shared = {
-		.pid = &o->pid, .duration = &o->duration, .lock_exact = &o->lock_exact,
-		.cmd = &o->cmd, .force_kprobe = &o->force_kprobe, .verbose = &o->verbose,
-	};
-
-	memset(o, 0, sizeof(*o));
-	return opts_parse(&cmd, argc, argv, o, &shared);
+	*o = (struct live_opts){};
+	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(o));
 }

@@ -37,16 +37,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static const struct argp argp = {
-	.options = options, .parser = parse_opt,
-	.args_doc = "FILE", .doc = doc,
+static const struct opts_cmd cmd = {
+	.name = "gupstat report",
+	.argp = { .options = options, .parser = parse_opt, .doc = doc,
+		  .args_doc = "FILE" },
 };
 
 int report_opts_parse(struct report_opts *o, int argc, char **argv)
 {
-	const struct opts_cmd cmd = { "gupstat report", &argp, 0 };
-
-	memset(o, 0, sizeof(*o));
-	o->top = 10;
+	*o = (struct report_opts){ .top = 10 };
 	return opts_parse(&cmd, argc, argv, o, NULL);
 }

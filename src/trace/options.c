@@ -76,20 +76,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static const struct argp argp = {
-	.options = options, .parser = parse_opt,
-	.args_doc = "-o FILE [-- COMMAND [ARG]...]", .doc = doc,
+static const struct opts_cmd cmd = {
+	.name = "gupstat trace",
+	.argp = { .options = options, .parser = parse_opt, .doc = doc,
+		  .args_doc = "-o FILE [-- COMMAND [ARG]...]" },
+	.shared = OPTS_TARGET | OPTS_PROBES,
 };
 
 int trace_opts_parse(struct trace_opts *o, int argc, char **argv)
 {
-	const struct opts_cmd cmd = { "gupstat trace", &argp, OPTS_TARGET | OPTS_PROBES };
-	const struct opts_shared shared = {
-		.pid = &o->pid, .duration = &o->duration, .lock_exact = &o->lock_exact,
-		.cmd = &o->cmd, .force_kprobe = &o->force_kprobe, .verbose = &o->verbose,
-	};
-
-	memset(o, 0, sizeof(*o));
-	o->buffer = TRACE_BUFFER_DEFAULT;
-	return opts_parse(&cmd, argc, argv, o, &shared);
+	*o = (struct trace_opts){ .buffer = TRACE_BUFFER_DEFAULT };
+	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(o));
 }

@@ -44,33 +44,18 @@ static struct opts_ctx *ctx_of(const struct argp_state *state)
 	return (struct opts_ctx *)((char *)state->root_argp - offsetof(struct opts_ctx, root));
 }
 
-static void say(const struct argp_state *state, bool hint, const char *fmt, va_list ap)
+error_t opts_say(const struct argp_state *state, bool hint, const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "%s: ", state->name);
+	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	if (hint)
 		fprintf(stderr, " (try '%s --help')", state->name);
 	fputc('\n', stderr);
 	ctx_of(state)->said = true;
-}
-
-error_t opts_error(const struct argp_state *state, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say(state, false, fmt, ap);
-	va_end(ap);
-	return EINVAL;
-}
-
-error_t opts_usage(const struct argp_state *state, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say(state, true, fmt, ap);
-	va_end(ap);
 	return EINVAL;
 }
 
@@ -314,8 +299,8 @@ error_t opts_event(const struct argp_state *state, int key, const char *arg, con
 	if (err == -ERANGE)
 		return opts_bad_value(state, key, "raw event code wider than 64 bits", arg);
 	if (err)
-		return opts_bad_value(state, key, "unknown perf event (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)",
-				      arg);
+		return opts_bad_value(state, key, "unknown perf event (try cache-misses, "
+				      "LLC-load-misses, cycles, cpu-clock or rNNNN)", arg);
 	*event = arg;
 	return 0;
 }
@@ -404,7 +389,7 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 	char *argv0;
 	error_t err;
 
-	ctx.own = *cmd->argp;
+	ctx.own = cmd->argp;
 	ctx.own.args_doc = NULL;
 	ctx.own.doc = NULL;
 	*c++ = (struct argp_child){ .argp = &ctx.own };
@@ -415,8 +400,8 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 	if (cmd->shared & OPTS_PROBES)
 		*c++ = (struct argp_child){ .argp = &probe_argp };
 	*c = (struct argp_child){ .argp = &std_argp };
-	ctx.root = (struct argp){ .parser = root_parse, .args_doc = cmd->argp->args_doc,
-				  .doc = cmd->argp->doc, .children = ctx.children };
+	ctx.root = (struct argp){ .parser = root_parse, .args_doc = cmd->argp.args_doc,
+				  .doc = cmd->argp.doc, .children = ctx.children };
 	/* argp names the program after argv[0]: "gupstat trace" in all it says. */
 	argv0 = argv[0];
 	argv[0] = (char *)cmd->name;

@@ -20,6 +20,11 @@ struct opts_shared {
 	bool *verbose;		/* -v */
 };
 
+/* Where a struct naming the shared options as above keeps them all. */
+#define OPTS_SHARED_ALL(o) ((const struct opts_shared){				\
+	.pid = &(o)->pid, .duration = &(o)->duration, .lock_exact = &(o)->lock_exact,	\
+	.cmd = &(o)->cmd, .force_kprobe = &(o)->force_kprobe, .verbose = &(o)->verbose })
+
 enum {
 	OPTS_PROBES = 1 << 0,	/* -k, -v: it attaches BPF programs */
 	OPTS_TARGET = 1 << 1,	/* -p, -d, --lock-exact and a COMMAND: it watches the walk */
@@ -38,13 +43,13 @@ enum {
 
 struct opts_cmd {
 	const char *name;		/* "gupstat trace": what every message starts with */
-	const struct argp *argp;	/* its own options, usage line and help */
+	struct argp argp;		/* its own options, usage line and help */
 	unsigned int shared;		/* OPTS_*: the shared options it takes */
 };
 
 /*
  * Parse @argv (argv[0] is the subcommand) into @input, the struct
- * @cmd->argp's parser fills, and @shared. 0 to run, 1 when --help,
+ * @cmd->argp's parser fills, and @shared (NULL if it takes none). 0 to run, 1 when --help,
  * --usage or --version printed to stdout, -EINVAL after one line on
  * stderr.
  */
@@ -57,10 +62,10 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
  * where to look ("(try 'gupstat trace --help')"): for the shape of the
  * command line, where opts_error() is for what its values say.
  */
-error_t opts_error(const struct argp_state *state, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-error_t opts_usage(const struct argp_state *state, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+error_t opts_say(const struct argp_state *state, bool hint, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+#define opts_error(state, ...)	opts_say(state, false, __VA_ARGS__)
+#define opts_usage(state, ...)	opts_say(state, true, __VA_ARGS__)
 /* "-p: not a number from 1 to 4194304: 'abc'" */
 error_t opts_bad_value(const struct argp_state *state, int key, const char *why,
 		       const char *arg);

@@ -38,43 +38,63 @@ static const struct argp_option options[] = {
 	{}
 };
 
+typedef error_t (*item_fn)(const struct argp_state *state, struct validate_opts *o,
+			  const char *item, const char *list);
+
+/* @fn on each item of @list, the comma-separated value of option @key. */
+static error_t each_item(const struct argp_state *state, int key, const char *list, item_fn fn)
+{
+	char buf[128], *tok, *save;
+	error_t err = 0;
+
+	if (snprintf(buf, sizeof(buf), "%s", list) >= (int)sizeof(buf))
+		return opts_bad_value(state, key, "list too long", list);
+	for (tok = strtok_r(buf, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
+		err = fn(state, state->input, tok, list);
+	return err;
+}
+
 /* Sizes in MB, ascending, no repeats. */
+static error_t add_size(const struct argp_state *state, struct validate_opts *o,
+			const char *item, const char *list)
+{
+	unsigned int v;
+
+	if (parse_uint(item, 1, 65536, &v))
+		return opts_bad_value(state, 's', "sizes are MB from 1 to 65536", item);
+	if (o->nr_sizes == V_MAX_SIZES)
+		return opts_bad_value(state, 's', "at most 8 sizes", list);
+	if (o->nr_sizes && v <= o->sizes_mb[o->nr_sizes - 1])
+		return opts_bad_value(state, 's', "sizes must ascend", list);
+	o->sizes_mb[o->nr_sizes++] = v;
+	return 0;
+}
+
+static error_t add_folio(const struct argp_state *state, struct validate_opts *o,
+			 const char *item, const char *list)
+{
+	enum v_folio f;
+
+	if (v_folio_parse(item, &f))
+		return opts_bad_value(state, 'f', "folio sizes are 4k, 64k and 2m", item);
+	o->folios[f] = true;
+	return 0;
+}
+
 static error_t parse_sizes(const struct argp_state *state, struct validate_opts *o,
 			   const char *arg)
 {
-	char buf[128], *tok, *save;
-	unsigned int v;
-
-	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
-		return opts_bad_value(state, 's', "size list too long", arg);
 	o->nr_sizes = 0;
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (parse_uint(tok, 1, 65536, &v))
-			return opts_bad_value(state, 's', "sizes are MB from 1 to 65536", tok);
-		if (o->nr_sizes == V_MAX_SIZES)
-			return opts_bad_value(state, 's', "at most 8 sizes", arg);
-		if (o->nr_sizes && v <= o->sizes_mb[o->nr_sizes - 1])
-			return opts_bad_value(state, 's', "sizes must ascend", arg);
-		o->sizes_mb[o->nr_sizes++] = v;
-	}
-	return o->nr_sizes ? 0 : opts_bad_value(state, 's', "no size given", arg);
+	return each_item(state, 's', arg, add_size) ?:
+		o->nr_sizes ? 0 : opts_bad_value(state, 's', "no size given", arg);
 }
 
 static error_t parse_folios(const struct argp_state *state, struct validate_opts *o,
 			    const char *arg)
 {
-	char buf[64], *tok, *save;
-	enum v_folio f;
-
-	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
-		return opts_bad_value(state, 'f', "folio list too long", arg);
 	memset(o->folios, 0, sizeof(o->folios));
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (v_folio_parse(tok, &f))
-			return opts_bad_value(state, 'f', "folio sizes are 4k, 64k and 2m", tok);
-		o->folios[f] = true;
-	}
-	return o->folios[VF_4K] || o->folios[VF_64K] || o->folios[VF_2M] ? 0 :
+	return each_item(state, 'f', arg, add_folio) ?:
+		o->folios[VF_4K] || o->folios[VF_64K] || o->folios[VF_2M] ? 0 :
 		opts_bad_value(state, 'f', "no folio size given", arg);
 }
 
@@ -114,15 +134,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static const struct argp argp = {
-	.options = options, .parser = parse_opt,
-	.args_doc = "unpin", .doc = doc,
+static const struct opts_cmd cmd = {
+	.name = "gupstat validate",
+	.argp = { .options = options, .parser = parse_opt, .doc = doc,
+		  .args_doc = "unpin" },
+	.shared = OPTS_PROBES,
 };
 
 /* argv[0] is "validate"; the claim is an argument like any other. */
 int validate_opts_parse(struct validate_opts *o, int argc, char **argv)
 {
-	const struct opts_cmd cmd = { "gupstat validate", &argp, OPTS_PROBES };
 	const struct opts_shared shared = {
 		.force_kprobe = &o->force_kprobe, .verbose = &o->verbose,
 	};

@@ -31,7 +31,8 @@ int main(void)
 	      "a command after -- keeps its own options");
 	CHECK(PARSE(&o, "-T", "true", "-x") == 0 && o.cmd && !strcmp(o.cmd[0], "true") &&
 	      !strcmp(o.cmd[1], "-x") && o.timestamps, "options end at the command, -- or not");
-	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.event && !o.no_event && !o.cmd && !o.pid, "no options");
+	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.event &&
+	      !o.no_event && !o.cmd && !o.pid, "no options");
 	CHECK(PARSE(&o, "-e", "none") == 0 && !o.event && o.no_event, "-e none");
 	CHECK(PARSE(&o, "-e", "LLC-load-misses") == 0 && !strcmp(o.event, "LLC-load-misses") &&
 	      !o.no_event, "-e a cache event");
