@@ -8,8 +8,9 @@
  *   gupstat: -p: not a number from 1 to 4194304: 'abc'
  *
  * argp is run with ARGP_NO_ERRS, so neither it nor getopt prints (their
- * messages take two lines and say "Try"); when getopt refuses an
- * argument, opts_parse() works out which one and why.
+ * messages take two lines and say "Try"), and with ARGP_NO_HELP, so that
+ * --help returns here rather than exit; when getopt refuses an argument,
+ * the root parser works out which one and why from the option tables.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -114,7 +115,8 @@ static bool bad_long(const struct argp_state *state, const char *arg, bool last)
 	struct long_match m = {};
 	const struct argp_option *o;
 
-	find_long(state->root_argp, name, len, &m);
+	if (len)
+		find_long(state->root_argp, name, len, &m);
 	o = m.exact ?: m.nr_prefix == 1 ? m.prefix : NULL;
 	if (!o && m.nr_prefix > 1)
 		opts_usage(state, "ambiguous option '--%.*s'", (int)len, name);
@@ -152,10 +154,10 @@ static bool bad_short(const struct argp_state *state, const char *arg, bool last
 /* Says what is wrong with argv[@i], if getopt stopped there. */
 static bool bad_arg(const struct argp_state *state, int i)
 {
-	const char *arg = state->argv[i];
+	const char *arg = i > 0 && i < state->argc ? state->argv[i] : "";
 	bool last = i == state->argc - 1;
 
-	if (i <= 0 || i >= state->argc || arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
+	if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
 		return false;
 	return arg[1] == '-' ? bad_long(state, arg, last) : bad_short(state, arg, last);
 }
