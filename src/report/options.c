@@ -33,6 +33,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->path = arg;
 		return 0;
 	case ARGP_KEY_NO_ARGS: return opts_usage(state, "no trace file given");
+	case ARGP_KEY_END:
+		if (o->plot && o->perfetto && !strcmp(o->plot, o->perfetto))
+			return opts_bad_value(state, OPT_PLOT, "the file --perfetto writes", o->plot);
+		return opts_not_input(state, OPT_PERFETTO, o->perfetto, o->path) ?:
+			opts_not_input(state, OPT_PLOT, o->plot, o->path);
 	}
 	return ARGP_ERR_UNKNOWN;
 }

@@ -49,9 +49,9 @@ struct opts_cmd {
 
 /*
  * Parse @argv (argv[0] is the subcommand) into @input, the struct
- * @cmd->argp's parser fills, and @shared (NULL if it takes none). 0 to run, 1 when --help,
- * --usage or --version printed to stdout, -EINVAL after one line on
- * stderr.
+ * @cmd->argp's parser fills, and @shared (NULL if it takes none). 0 to
+ * run, 1 when --help, --usage or --version printed to stdout, -EINVAL
+ * after one line on stderr.
  */
 int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 	       const struct opts_shared *shared);
@@ -59,8 +59,8 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 /*
  * For the subcommands' parsers: each prints one line on stderr and
  * returns the error that ends argp_parse() quietly. opts_usage() adds
- * where to look ("(try 'gupstat trace --help')"): for the shape of the
- * command line, where opts_error() is for what its values say.
+ * where to look ("(try 'gupstat trace --help')"), for a command line of
+ * the wrong shape; opts_error() does not, for a value that is wrong.
  */
 error_t opts_say(const struct argp_state *state, bool hint, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -71,6 +71,10 @@ error_t opts_bad_value(const struct argp_state *state, int key, const char *why,
 		       const char *arg);
 /* "-p and a COMMAND exclude each other" (OPTS_KEY_COMMAND for the command) */
 error_t opts_conflict(const struct argp_state *state, int key_a, int key_b);
+
+/* "--plot: 'a.json' is also an input": an output over an input file. */
+error_t opts_not_input(const struct argp_state *state, int key, const char *out,
+		       const char *in);
 
 /* parse.h's values for option @key, refused with opts_bad_value(). */
 error_t opts_uint(const struct argp_state *state, int key, const char *arg,
