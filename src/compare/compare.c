@@ -6,23 +6,11 @@
  * on.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
-
-static const char usage[] =
-"usage: gupstat compare BASE.json OTHER.json [--plot FILE.svg]\n"
-"\n"
-"Compare two 'gupstat validate unpin' results: pin and unpin times (median\n"
-"[p25-p75] of the repeats), counters per call, the census of grabs and\n"
-"puts, and a verdict per claim. A quantity counts as changed only when\n"
-"the medians are 10% or more apart and the interquartile ranges do not\n"
-"overlap.\n"
-"\n"
-"  --plot FILE.svg   also draw the unpin times as an SVG\n"
-"  -h, --help        print this help\n";
+#include "compare/options.h"
 
 struct column {
 	const char *title;
@@ -153,48 +141,19 @@ static int plot(const char *path, const struct v_results *a, const struct v_resu
 	return err;
 }
 
-static int parse(int argc, char **argv, const char **plot_path)
-{
-	static const struct option opts[] = {
-		{ "plot", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{}
-	};
-	int c;
-
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(usage, stdout);
-			return 1;
-		}
-		if (c != 'p') {
-			fprintf(stderr, "gupstat compare: %s: '%s' (try --help)\n",
-				c == ':' ? "option needs a value" : "unknown option", argv[optind - 1]);
-			return -EINVAL;
-		}
-		*plot_path = optarg;
-	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "gupstat compare: need two results files, BASE.json OTHER.json (try --help)\n");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 int cmd_compare(int argc, char **argv)
 {
-	const char *plot_path = NULL, *pa, *pb;
+	struct compare_opts o;
 	struct v_results *a, *b;
+	const char *pa, *pb;
 	size_t i;
 	int err;
 
-	err = parse(argc, argv, &plot_path);
+	err = compare_opts_parse(&o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	pa = argv[optind];
-	pb = argv[optind + 1];
+	pa = o.base;
+	pb = o.other;
 	a = calloc(1, sizeof(*a));
 	b = calloc(1, sizeof(*b));
 	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
@@ -205,8 +164,8 @@ int cmd_compare(int argc, char **argv)
 				table(a, b, &columns[i]);
 		census(a, b);
 		verdicts(a, b);
-		if (plot_path)
-			err = plot(plot_path, a, b, pa, pb);
+		if (o.plot)
+			err = plot(o.plot, a, b, pa, pb);
 	}
 	free(a);
 	free(b);

@@ -22,7 +22,11 @@ struct live_opts {
 	char **cmd;		/* after --: run this and count it alone */
 };
 
-/* 0 to run, 1 when help was printed, -EINVAL after printing the error. */
+/*
+ * 0 to run, 1 when help or the version was printed, -EINVAL after the
+ * error. pid, duration, lock_exact, cmd, force_kprobe and verbose are the
+ * shared options (util/options.h), named as OPTS_SHARED_ALL() wants them.
+ */
 int live_opts_parse(struct live_opts *o, int argc, char **argv);
 
 #endif /* __GUPSTAT_LIVE_OPTIONS_H */

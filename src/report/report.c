@@ -6,97 +6,17 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "report/export.h"
+#include "report/options.h"
 #include "tracefile/reader.h"
 #include "report/report.h"
 #include "report/stats.h"
 #include "report/text.h"
-
-static const char usage[] =
-"usage: gupstat report [OPTIONS] FILE\n"
-"\n"
-"Summarise a trace written by 'gupstat trace -o FILE': hold-time\n"
-"percentiles and distribution, pages per hold, how much of the holds the\n"
-"pages fill took, and the longest holds with their kernel stacks.\n"
-"\n"
-"  -n, --top N          show the N longest holds (default 10, 0 for none)\n"
-"      --perfetto OUT   write a timeline, trace-event JSON: one slice per hold\n"
-"                       (open in ui.perfetto.dev or chrome://tracing)\n"
-"      --plot OUT       write the hold-time distribution as an SVG image\n"
-"  -h, --help           print this help\n";
-
-enum { OPT_PERFETTO = 256, OPT_PLOT };
-
-static const struct option long_opts[] = {
-	{ "top", required_argument, NULL, 'n' },
-	{ "perfetto", required_argument, NULL, OPT_PERFETTO },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "help", no_argument, NULL, 'h' },
-	{}
-};
-
-struct report_opts {
-	const char *path;
-	const char *perfetto;
-	const char *plot;
-	unsigned long top;
-};
-
-static int parse_top(const char *s, unsigned long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoul(s, &end, 10);
-	if (*s < '0' || *s > '9' || errno || *end || *out > 100000) {
-		fprintf(stderr, "gupstat report: -n: not a number from 0 to 100000: '%s'\n", s);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* 0 to run, 1 after help, -EINVAL after printing the error. */
-static int parse(struct report_opts *o, int argc, char **argv)
-{
-	int c;
-
-	memset(o, 0, sizeof(*o));
-	o->top = 10;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":n:h", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			if (parse_top(optarg, &o->top))
-				return -EINVAL;
-			break;
-		case OPT_PERFETTO: o->perfetto = optarg; break;
-		case OPT_PLOT: o->plot = optarg; break;
-		case 'h':
-			fputs(usage, stdout);
-			return 1;
-		default:
-			fprintf(stderr, c == ':' ?
-				"gupstat report: option '%s' needs a value (try 'gupstat report --help')\n" :
-				"gupstat report: unknown option '%s' (try 'gupstat report --help')\n",
-				argv[optind - 1]);
-			return -EINVAL;
-		}
-	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "gupstat report: %s (usage: gupstat report [OPTIONS] FILE)\n",
-			optind < argc ? "one trace file at a time" : "no trace file given");
-		return -EINVAL;
-	}
-	o->path = argv[optind];
-	return 0;
-}
 
 /* @path for writing, created with @mode, never through a symlink. */
 static FILE *open_out(const char *path, mode_t mode)
@@ -154,7 +74,7 @@ int cmd_report(int argc, char **argv)
 	struct trace_file tf;
 	int err;
 
-	err = parse(&o, argc, argv);
+	err = report_opts_parse(&o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
 	if (trace_file_read(&tf, o.path)) {

@@ -32,7 +32,11 @@ struct trace_opts {
 	char **cmd;		/* after --: run this, trace it and its children */
 };
 
-/* 0 to run, 1 when help was printed, -EINVAL after printing the error. */
+/*
+ * 0 to run, 1 when help or the version was printed, -EINVAL after the
+ * error. pid, duration, lock_exact, cmd, force_kprobe and verbose are the
+ * shared options (util/options.h), named as OPTS_SHARED_ALL() wants them.
+ */
 int trace_opts_parse(struct trace_opts *o, int argc, char **argv);
 
 #endif /* __GUPSTAT_TRACE_OPTIONS_H */

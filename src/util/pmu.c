@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <bpf/bpf.h>
+#include "util/parse.h"
 #include "util/pmu.h"
 
 struct named_event {
@@ -87,11 +88,14 @@ static int parse_cache(const char *name, struct perf_event_attr *attr)
 	return -ENOENT;
 }
 
-/* Fill @attr for perf event @name; -ENOENT for a name we do not know. */
+/*
+ * Fill @attr for perf event @name; -ENOENT for a name we do not know,
+ * -ERANGE for a raw code (rNNNN, hex) wider than perf's 64-bit config.
+ */
 int pmu_parse_event(const char *name, struct perf_event_attr *attr)
 {
-	char *end;
 	size_t i;
+	int err;
 
 	memset(attr, 0, sizeof(*attr));
 	attr->size = sizeof(*attr);
@@ -104,8 +108,8 @@ int pmu_parse_event(const char *name, struct perf_event_attr *attr)
 	}
 	if (name[0] == 'r' && name[1]) {
 		attr->type = PERF_TYPE_RAW;
-		attr->config = strtoull(name + 1, &end, 16);
-		return *end ? -ENOENT : 0;
+		err = parse_hex_u64(name + 1, &attr->config);
+		return err == -ERANGE ? err : err ? -ENOENT : 0;
 	}
 	return parse_cache(name, attr);
 }

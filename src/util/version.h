@@ -2,7 +2,10 @@
 #ifndef __GUPSTAT_UTIL_VERSION_H
 #define __GUPSTAT_UTIL_VERSION_H
 
-/* Written into trace files; raise it with any change users can see. */
-#define GUPSTAT_VERSION	"0.2"
+/*
+ * What --version prints and trace files record; raise it with any change
+ * users can see.
+ */
+#define GUPSTAT_VERSION	"0.3"
 
 #endif /* __GUPSTAT_UTIL_VERSION_H */

@@ -20,7 +20,10 @@ struct validate_opts {
 	bool verbose;				/* -v */
 };
 
-/* 0 to run, 1 when help was printed, -EINVAL after printing the error. */
+/*
+ * argv[0] is "validate", the claim ("unpin") among the arguments. 0 to
+ * run, 1 when help or the version was printed, -EINVAL after the error.
+ */
 int validate_opts_parse(struct validate_opts *o, int argc, char **argv);
 
 #endif /* __GUPSTAT_VALIDATE_OPTIONS_H */

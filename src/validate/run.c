@@ -317,16 +317,7 @@ int cmd_validate(int argc, char **argv)
 	struct validator v = { .gup_fd = -1 };
 	int err;
 
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		fprintf(argc < 2 ? stderr : stdout,
-			"usage: gupstat validate unpin [OPTIONS] (claims: unpin; try 'gupstat validate unpin --help')\n");
-		return argc < 2 ? 2 : 0;
-	}
-	if (strcmp(argv[1], "unpin")) {
-		fprintf(stderr, "gupstat validate: unknown claim '%s' (known: unpin)\n", argv[1]);
-		return 2;
-	}
-	err = validate_opts_parse(&v.o, argc - 1, argv + 1);
+	err = validate_opts_parse(&v.o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
 	v.r = calloc(1, sizeof(*v.r));

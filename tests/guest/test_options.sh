@@ -12,7 +12,8 @@ PAGES=$((MB * 256))
 
 fails_with "unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT --frobnicate
 fails_with "bad interval" 2 "not a number" $GUPSTAT -i 0
-fails_with "unknown perf event" 1 "unknown perf event 'no-such-event'" $GUPSTAT -e no-such-event -d 1
+fails_with "unknown perf event" 2 "^gupstat: -e: unknown perf event (.*): 'no-such-event'$" \
+	$GUPSTAT -e no-such-event -d 1
 fails_with "not root" 1 "need root" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	--inh-caps=-all $GUPSTAT -d 1
 fails_with "no BTF" 1 "BTF" unshare -m bash -c \

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+/* The live view's options: values, the shared ones, and what is refused. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,23 +14,52 @@ int main(void)
 {
 	struct live_opts o;
 
-	/* Errors are printed on stderr; keep the TAP stream on stdout clean. */
+	/* Errors go to stderr, help to stdout: keep the TAP stream clean. */
 	freopen("/dev/null", "w", stderr);
 
 	CHECK(PARSE(&o, "-p", "42", "-d", "5", "-k") == 0 && o.pid == 42 &&
 	      o.duration == 5 && o.force_kprobe && !o.cmd, "short options");
-	CHECK(PARSE(&o, "--pid", "7", "--duration=3", "--verbose") == 0 &&
-	      o.pid == 7 && o.duration == 3 && o.verbose, "long options");
+	CHECK(PARSE(&o, "--pid", "7", "--duration=3", "--verbose", "--lock-exact") == 0 &&
+	      o.pid == 7 && o.duration == 3 && o.verbose && o.lock_exact, "long options");
+	CHECK(PARSE(&o, "-c", "/sys/fs/cgroup/x", "-P", "-i", "1", "-T", "-j", "--dry-run") == 0 &&
+	      !strcmp(o.cgroup, "/sys/fs/cgroup/x") && o.per_process && o.interval == 1 &&
+	      o.timestamps && o.json && o.dry_run, "the live view's own options");
+	CHECK(PARSE(&o, "--dur", "4") == 0 && o.duration == 4, "a long option's unique prefix");
+	CHECK(PARSE(&o, "-kv") == 0 && o.force_kprobe && o.verbose, "short options together");
 	CHECK(PARSE(&o, "-d", "2", "--", "gup_test", "-L") == 0 && o.cmd &&
-	      !strcmp(o.cmd[0], "gup_test") && !strcmp(o.cmd[1], "-L"),
+	      !strcmp(o.cmd[0], "gup_test") && !strcmp(o.cmd[1], "-L") && !o.cmd[2],
 	      "a command after -- keeps its own options");
+	CHECK(PARSE(&o, "-T", "true", "-x") == 0 && o.cmd && !strcmp(o.cmd[0], "true") &&
+	      !strcmp(o.cmd[1], "-x") && o.timestamps, "options end at the command, -- or not");
+	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.event &&
+	      !o.no_event && !o.cmd && !o.pid, "no options");
+	CHECK(PARSE(&o, "-e", "none") == 0 && !o.event && o.no_event, "-e none");
+	CHECK(PARSE(&o, "-e", "LLC-load-misses") == 0 && !strcmp(o.event, "LLC-load-misses") &&
+	      !o.no_event, "-e a cache event");
+	CHECK(PARSE(&o, "-e", "r01c4") == 0 && !strcmp(o.event, "r01c4"), "-e a raw event");
+	CHECK(PARSE(&o, "-e", "r-1") == -EINVAL, "-e r-1 refused");
+	CHECK(PARSE(&o, "-e", "r99999999999999999999") == -EINVAL, "-e raw over 64 bits refused");
+	CHECK(PARSE(&o, "-e", "no-such-event") == -EINVAL, "unknown event refused");
 	CHECK(PARSE(&o, "-x") == -EINVAL, "unknown short option");
+	CHECK(PARSE(&o, "-kx") == -EINVAL, "unknown letter after a known one");
 	CHECK(PARSE(&o, "--frobnicate") == -EINVAL, "unknown long option");
+	CHECK(PARSE(&o, "--json=1") == -EINVAL, "a value for a flag refused");
+	CHECK(PARSE(&o, "--p", "1") == -EINVAL, "an ambiguous prefix refused");
 	CHECK(PARSE(&o, "-p") == -EINVAL, "missing value");
 	CHECK(PARSE(&o, "-p", "0") == -EINVAL, "PID 0 refused");
+	CHECK(PARSE(&o, "-p", "-1") == -EINVAL, "negative PID refused");
+	CHECK(PARSE(&o, "-p", " 5") == -EINVAL, "leading space refused");
+	CHECK(PARSE(&o, "-p", "0x10") == -EINVAL, "hex PID refused");
+	CHECK(PARSE(&o, "-p", "4194305") == -EINVAL, "PID over PID_MAX_LIMIT refused");
+	CHECK(PARSE(&o, "-p", "4194304") == 0 && o.pid == 4194304, "PID_MAX_LIMIT taken");
 	CHECK(PARSE(&o, "-d", "5s") == -EINVAL, "trailing junk refused");
 	CHECK(PARSE(&o, "-d", "99999999999") == -EINVAL, "overflow refused");
+	CHECK(PARSE(&o, "-i", "0") == -EINVAL, "interval 0 refused");
 	CHECK(PARSE(&o, "-p", "1", "--", "true") == -EINVAL, "-p with a command refused");
+	CHECK(PARSE(&o, "--dry-run", "--", "true") == -EINVAL, "--dry-run with a command refused");
 	CHECK(PARSE(&o, "-h") == 1, "help asks the caller to stop");
+	CHECK(PARSE(&o, "--usage") == 1, "usage too");
+	CHECK(PARSE(&o, "-V") == 1 && PARSE(&o, "--version") == 1, "and the version");
+	CHECK(PARSE(&o, "--version", "--frobnicate") == 1, "the version before a bad option");
 	return check_done();
 }

@@ -30,5 +30,8 @@ int main(void)
 	CHECK(pmu_parse_event("LLC-load-hits", &a) == -ENOENT, "unknown cache result");
 	CHECK(pmu_parse_event("r12zz", &a) == -ENOENT, "raw with junk");
 	CHECK(pmu_parse_event("r", &a) == -ENOENT, "raw without a number");
+	CHECK(pmu_parse_event("r-1", &a) == -ENOENT, "raw with a sign");
+	CHECK(pmu_parse_event("r0x10", &a) == -ENOENT, "raw with 0x");
+	CHECK(pmu_parse_event("r99999999999999999999", &a) == -ERANGE, "raw over 64 bits");
 	return check_done();
 }

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_REPORT_OPTIONS_H
+#define __GUPSTAT_REPORT_OPTIONS_H
+
+struct report_opts {
+	const char *path;	/* FILE: the trace to read */
+	const char *perfetto;	/* --perfetto OUT */
+	const char *plot;	/* --plot OUT */
+	unsigned int top;	/* -n: the N longest holds */
+};
+
+/* 0 to run, 1 when help or the version was printed, -EINVAL after the error. */
+int report_opts_parse(struct report_opts *o, int argc, char **argv);
+
+#endif /* __GUPSTAT_REPORT_OPTIONS_H */
