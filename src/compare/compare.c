@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
+#include "util/output.h"
 
 static const char usage[] =
 "usage: gupstat compare BASE.json OTHER.json [--plot FILE.svg]\n"
@@ -137,19 +138,41 @@ static void verdicts(const struct v_results *a, const struct v_results *b)
 	}
 }
 
-static int plot(const char *path, const struct v_results *a, const struct v_results *b,
-		const char *pa, const char *pb)
+static void print_all(const char *pa, const struct v_results *a, const char *pb,
+		      const struct v_results *b)
 {
-	FILE *f = fopen(path, "w");
+	size_t i;
+
+	header(pa, a, pb, b);
+	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		if (!columns[i].counter || (has_counter(a) && has_counter(b)))
+			table(a, b, &columns[i]);
+	census(a, b);
+	verdicts(a, b);
+}
+
+/* The plot is opened before the tables print: a bad path prints nothing. */
+static int compare(const char *pa, const char *pb, const char *plot_path)
+{
+	const char *const inputs[] = { pa, pb, NULL };
+	struct v_results *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct output out = {};
 	int err;
 
-	if (!f) {
-		fprintf(stderr, "gupstat: cannot write %s: %s\n", path, strerror(errno));
-		return -errno;
+	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
+	if (err == -ENOMEM)
+		fprintf(stderr, "gupstat compare: out of memory\n");
+	if (!err && plot_path)
+		err = output_open(&out, "gupstat compare", plot_path, inputs);
+	if (!err) {
+		print_all(pa, a, pb, b);
+		if (plot_path) {
+			compare_plot(out.f, a, b, pa, pb);
+			err = output_commit(&out);
+		}
 	}
-	err = compare_plot(f, a, b, pa, pb);
-	if (fclose(f) && !err)
-		err = -errno;
+	free(a);
+	free(b);
 	return err;
 }
 
@@ -185,30 +208,11 @@ static int parse(int argc, char **argv, const char **plot_path)
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *plot_path = NULL, *pa, *pb;
-	struct v_results *a, *b;
-	size_t i;
+	const char *plot_path = NULL;
 	int err;
 
 	err = parse(argc, argv, &plot_path);
 	if (err)
 		return err > 0 ? 0 : 2;
-	pa = argv[optind];
-	pb = argv[optind + 1];
-	a = calloc(1, sizeof(*a));
-	b = calloc(1, sizeof(*b));
-	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
-	if (!err) {
-		header(pa, a, pb, b);
-		for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-			if (!columns[i].counter || (has_counter(a) && has_counter(b)))
-				table(a, b, &columns[i]);
-		census(a, b);
-		verdicts(a, b);
-		if (plot_path)
-			err = plot(plot_path, a, b, pa, pb);
-	}
-	free(a);
-	free(b);
-	return err ? 1 : 0;
+	return compare(argv[optind], argv[optind + 1], plot_path) ? 1 : 0;
 }
