@@ -7,6 +7,7 @@
 #include "report/report.h"
 #include "validate/run.h"
 #include "compare/compare.h"
+#include "util/output.h"
 
 struct command {
 	const char *name;
@@ -22,16 +23,33 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare },	/* two kernels' validate results */
 };
 
-int main(int argc, char **argv)
+static const struct command *find(int argc, char **argv)
 {
 	size_t i;
 
 	for (i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
-	if (argc > 1 && argv[1][0] != '-') {
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c = find(argc, argv);
+	char who[32] = "gupstat";
+	int ret;
+
+	if (c) {
+		snprintf(who, sizeof(who), "gupstat %s", c->name);
+		ret = c->run(argc - 1, argv + 1);
+	} else if (argc > 1 && argv[1][0] != '-') {
 		fprintf(stderr, "gupstat: unknown command '%s' (try 'gupstat --help')\n", argv[1]);
-		return 2;
+		ret = 2;
+	} else {
+		ret = cmd_live(argc, argv);
 	}
-	return cmd_live(argc, argv);
+	/* Output that did not get out is a failure, whatever the command did. */
+	if (output_close_stdout(who) && !ret)
+		ret = 1;
+	return ret;
 }

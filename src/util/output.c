@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -288,4 +289,23 @@ void output_discard(struct output *o)
 		free(o->tmp);
 		o->tmp = NULL;
 	}
+}
+
+int output_close_stdout(const char *who)
+{
+	bool had_error = ferror(stdout), pending = __fpending(stdout);
+	int err = 0;
+
+	errno = 0;
+	if (fclose(stdout))
+		err = errno ? errno : EIO;
+	/* Nothing printed to a closed stdout is no error (as coreutils). */
+	if (err == EBADF && !had_error && !pending)
+		err = 0;
+	if (!err && had_error)
+		err = EIO;
+	if (err)
+		fprintf(stderr, "%s: cannot write to standard output: %s\n", who,
+			had_error && err == EIO ? "write error" : strerror(err));
+	return -err;
 }

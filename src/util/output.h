@@ -56,4 +56,11 @@ void output_discard_on_signal(void);
  */
 void output_catch_signals(void);
 
+/*
+ * At the end of main(): flush and close stdout, and say so when what the
+ * command printed did not all get out (a full disk, /dev/full). 0, or
+ * -errno after one line on stderr that starts with @who.
+ */
+int output_close_stdout(const char *who);
+
 #endif /* __GUPSTAT_UTIL_OUTPUT_H */
