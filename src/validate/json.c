@@ -3,7 +3,8 @@
  * gupstat validate's results file: JSON, every sample kept (in run
  * order) so that gupstat compare, jq or a notebook can redo any
  * statistic; the summaries beside them are for people reading the file.
- * The reader checks every field it uses and names the first bad one.
+ * Written with util/json, read with json-c: the reader checks every
+ * field it uses and names the first bad one.
  */
 #include <errno.h>
 #include <limits.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "util/input.h"
+#include "util/json.h"
 #include "validate/validate.h"
 
 #define FORMAT_NAME	"gupstat-validate-unpin"
@@ -25,108 +27,99 @@ static struct v_series *series_of(struct v_cond_result *c, int i)
 	return s[i];
 }
 
-static void add_int(json_object *o, const char *k, long long v)
+static void summary_json(struct jw *w, const char *key, const struct v_series *s)
 {
-	json_object_object_add(o, k, json_object_new_int64(v));
-}
-
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : NULL);
-}
-
-static json_object *summary_json(const struct v_series *s)
-{
-	json_object *o = json_object_new_object();
 	struct v_summary m;
 
 	v_summarise(s, &m);
-	add_int(o, "n", m.n);
-	json_object_object_add(o, "median", json_object_new_double(m.median));
-	json_object_object_add(o, "p25", json_object_new_double(m.p25));
-	json_object_object_add(o, "p75", json_object_new_double(m.p75));
-	json_object_object_add(o, "min", json_object_new_double(m.min));
-	json_object_object_add(o, "max", json_object_new_double(m.max));
-	return o;
+	jw_object(w, key);
+	jw_i64(w, "n", m.n);
+	jw_double(w, "median", m.median);
+	jw_double(w, "p25", m.p25);
+	jw_double(w, "p75", m.p75);
+	jw_double(w, "min", m.min);
+	jw_double(w, "max", m.max);
+	jw_end_object(w);
 }
 
-static json_object *cond_json(const struct v_cond_result *c)
+static void cond_json(struct jw *w, const char *key, const struct v_cond_result *c)
 {
-	json_object *o = json_object_new_object(), *sum = json_object_new_object(), *a;
 	const struct v_series *s;
 	int i, j;
 
+	jw_object(w, key);
 	for (i = 0; i < 4; i++) {
 		s = series_of((struct v_cond_result *)c, i);
-		a = json_object_new_array();
+		jw_array(w, series_names[i]);
 		for (j = 0; j < s->n; j++)
-			json_object_array_add(a, json_object_new_int64((long long)s->v[j]));
-		json_object_object_add(o, series_names[i], a);
-		json_object_object_add(sum, series_names[i], summary_json(s));
+			jw_i64(w, NULL, (long long)s->v[j]);
+		jw_end_array(w);
 	}
-	json_object_object_add(o, "summary", sum);
-	return o;
+	jw_object(w, "summary");
+	for (i = 0; i < 4; i++)
+		summary_json(w, series_names[i], series_of((struct v_cond_result *)c, i));
+	jw_end_object(w);
+	jw_end_object(w);
 }
 
-static json_object *census_json(const struct v_census *c)
+static void census_json(struct jw *w, const struct v_census *c)
 {
-	json_object *o = json_object_new_object();
-
-	add_int(o, "pin_calls", c->pin_calls);
-	add_int(o, "pin_pages", c->pin_pages);
-	add_int(o, "grabs", c->grabs);
-	add_int(o, "grab_refs", c->grab_refs);
-	add_int(o, "unpin_calls", c->unpin_calls);
-	add_int(o, "unpin_pages", c->unpin_pages);
-	add_int(o, "puts", c->puts);
-	add_int(o, "put_refs", c->put_refs);
-	return o;
+	jw_object(w, "census");
+	jw_i64(w, "pin_calls", c->pin_calls);
+	jw_i64(w, "pin_pages", c->pin_pages);
+	jw_i64(w, "grabs", c->grabs);
+	jw_i64(w, "grab_refs", c->grab_refs);
+	jw_i64(w, "unpin_calls", c->unpin_calls);
+	jw_i64(w, "unpin_pages", c->unpin_pages);
+	jw_i64(w, "puts", c->puts);
+	jw_i64(w, "put_refs", c->put_refs);
+	jw_end_object(w);
 }
 
-static json_object *run_json(const struct v_run *r)
+static void run_json(struct jw *w, const struct v_run *r)
 {
-	json_object *o = json_object_new_object();
 	int c;
 
-	add_str(o, "folio", v_folio_names[r->folio]);
-	add_int(o, "size_mb", r->size_mb);
-	add_int(o, "pages", r->pages);
-	add_int(o, "folios", r->folios);
-	json_object_object_add(o, "census", census_json(&r->census));
+	jw_object(w, NULL);
+	jw_string(w, "folio", v_folio_names[r->folio]);
+	jw_u64(w, "size_mb", r->size_mb);
+	jw_u64(w, "pages", r->pages);
+	jw_u64(w, "folios", r->folios);
+	census_json(w, &r->census);
 	for (c = 0; c < VC_NR; c++)
-		json_object_object_add(o, v_cond_names[c], cond_json(&r->cond[c]));
-	return o;
+		cond_json(w, v_cond_names[c], &r->cond[c]);
+	jw_end_object(w);
 }
 
-int v_results_write(FILE *f, const struct v_results *r)
+/* Errors are the stream's: the caller's output_commit() reports them. */
+void v_results_write(FILE *f, const struct v_results *r)
 {
-	json_object *o = json_object_new_object(), *k = json_object_new_object();
-	json_object *ctr = json_object_new_object(), *runs = json_object_new_array();
-	int i, err = 0;
+	struct jw w;
+	int i;
 
-	add_str(o, "format", FORMAT_NAME);
-	add_int(o, "version", V_FORMAT);
-	add_str(k, "release", r->kernel);
-	add_str(k, "version", r->kernel_version);
-	add_str(k, "walk", r->walk);
-	json_object_object_add(o, "kernel", k);
-	add_str(o, "attach", r->attach);
-	add_str(ctr, "event", r->event[0] ? r->event : NULL);
-	add_str(ctr, "reason", r->event[0] ? NULL : r->no_event_reason);
-	json_object_object_add(o, "counter", ctr);
-	add_int(o, "cpu", r->cpu);
-	add_int(o, "repeats", r->repeats);
-	add_int(o, "evict_bytes", r->evict_bytes);
-	add_str(o, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; census: grabs and puts counted in one extra, untimed repeat");
+	jw_init(&w, f, true);
+	jw_object(&w, NULL);
+	jw_string(&w, "format", FORMAT_NAME);
+	jw_i64(&w, "version", V_FORMAT);
+	jw_object(&w, "kernel");
+	jw_string(&w, "release", r->kernel);
+	jw_string(&w, "version", r->kernel_version);
+	jw_string(&w, "walk", r->walk);
+	jw_end_object(&w);
+	jw_string(&w, "attach", r->attach);
+	jw_object(&w, "counter");
+	jw_string(&w, "event", r->event[0] ? r->event : NULL);
+	jw_string(&w, "reason", r->event[0] ? NULL : r->no_event_reason);
+	jw_end_object(&w);
+	jw_i64(&w, "cpu", r->cpu);
+	jw_u64(&w, "repeats", r->repeats);
+	jw_u64(&w, "evict_bytes", r->evict_bytes);
+	jw_string(&w, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; census: grabs and puts counted in one extra, untimed repeat");
+	jw_array(&w, "runs");
 	for (i = 0; i < r->nr_runs; i++)
-		json_object_array_add(runs, run_json(&r->runs[i]));
-	json_object_object_add(o, "runs", runs);
-	if (fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-						 JSON_C_TO_STRING_NOSLASHESCAPE), f) < 0 ||
-	    fputc('\n', f) == EOF)
-		err = -EIO;
-	json_object_put(o);
-	return err;
+		run_json(&w, &r->runs[i]);
+	jw_end_array(&w);
+	jw_end_object(&w);
 }
 
 /*
