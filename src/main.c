@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gupstat: observe the get_user_pages() slow path. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "live/live.h"
 #include "trace/trace.h"
 #include "report/report.h"
@@ -33,12 +36,22 @@ static const struct command *find(int argc, char **argv)
 	return NULL;
 }
 
+static char who[32] = "gupstat";
+static bool stdout_closed;
+
+/* A command that ends in exit() (after --help, say) is checked too. */
+static void close_stdout_at_exit(void)
+{
+	if (!stdout_closed && output_close_stdout(who))
+		_exit(1);
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c = find(argc, argv);
-	char who[32] = "gupstat";
 	int ret;
 
+	atexit(close_stdout_at_exit);
 	if (c) {
 		snprintf(who, sizeof(who), "gupstat %s", c->name);
 		ret = c->run(argc - 1, argv + 1);
@@ -49,6 +62,7 @@ int main(int argc, char **argv)
 		ret = cmd_live(argc, argv);
 	}
 	/* Output that did not get out is a failure, whatever the command did. */
+	stdout_closed = true;
 	if (output_close_stdout(who) && !ret)
 		ret = 1;
 	return ret;

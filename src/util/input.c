@@ -20,7 +20,7 @@ static int fail(char *err, size_t len, int ret, const char *fmt, ...)
 	return ret;
 }
 
-static const char *kind_of(mode_t m)
+const char *input_kind_of(mode_t m)
 {
 	if (S_ISDIR(m))
 		return "a directory, not a file";
@@ -70,7 +70,7 @@ static int check(int fd, size_t max, const char *what, struct input *in,
 	if (fstat(fd, &st))
 		return fail(err, errlen, -errno, "%s", strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return fail(err, errlen, -EINVAL, "%s", kind_of(st.st_mode));
+		return fail(err, errlen, -EINVAL, "%s", input_kind_of(st.st_mode));
 	if (!st.st_size)
 		return fail(err, errlen, -EINVAL, "empty");
 	if ((unsigned long long)st.st_size > max) {

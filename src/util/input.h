@@ -3,6 +3,7 @@
 #define __GUPSTAT_UTIL_INPUT_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /*
  * Every file gupstat reads (a trace, a validate results file) is read
@@ -24,6 +25,9 @@ struct input {
 int input_read(const char *path, size_t max, const char *what, struct input *in,
 	       char *err, size_t errlen);
 void input_free(struct input *in);
+
+/* What a file of @mode that is not a regular file is, in words. */
+const char *input_kind_of(mode_t mode);
 
 /* Anything in @s but printable ASCII becomes '?': safe to print. */
 void input_sanitise(char *s);

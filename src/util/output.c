@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include "util/input.h"
 #include "util/output.h"
 
 /*
@@ -100,15 +102,15 @@ static int fail(const struct output *o, int err, const char *why)
 	return -err;
 }
 
-static const char *kind_of(mode_t m)
+/* The file is made beside the target: say where, when it cannot be. */
+static int fail_create(const struct output *o, int err)
 {
-	if (S_ISDIR(m))
-		return "a directory, not a file";
-	if (S_ISFIFO(m) || S_ISSOCK(m))
-		return "a FIFO or socket, not a regular file";
-	if (S_ISCHR(m) || S_ISBLK(m))
-		return "a device, not a regular file";
-	return "not a regular file";
+	char *d = strdup(o->path), why[PATH_MAX + 64];
+
+	snprintf(why, sizeof(why), "cannot create a file in %s (%s)", d ? dirname(d) : "its directory",
+		 strerror(err));
+	free(d);
+	return fail(o, err, why);
 }
 
 static bool is_dev_null(const struct stat *st)
@@ -144,7 +146,7 @@ static int check_target(const struct output *o, const char *const *inputs)
 	if (is_dev_null(&st))
 		return 1;
 	if (!S_ISREG(st.st_mode))
-		return fail(o, EINVAL, kind_of(st.st_mode));
+		return fail(o, EINVAL, input_kind_of(st.st_mode));
 	if (faccessat(AT_FDCWD, o->path, W_OK, AT_EACCESS))
 		return fail(o, errno, NULL);
 	return check_inputs(o, &st, inputs);
@@ -196,7 +198,7 @@ int output_open(struct output *o, const char *who, const char *path,
 		/* mkstemp() creates it 0600, and never through a link. */
 		s->fd = mkostemp(o->tmp, O_CLOEXEC);
 		if (s->fd < 0) {
-			ret = fail(o, errno, NULL);
+			ret = fail_create(o, errno);
 			free(o->tmp);
 			free(s);
 			o->tmp = NULL;

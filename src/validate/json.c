@@ -169,7 +169,9 @@ static long long int_in(struct reader *rd, const char *k, json_object *v, long l
 	char why[96];
 
 	if (huge || n < min || n > max) {
+		/* json-c clamps what 64 bits cannot hold: do not quote that. */
 		snprintf(why, sizeof(why), "%s is out of range (%lld to %lld)",
+			 json_object_get_uint64(v) == UINT64_MAX ? "a number too large for 64 bits" :
 			 json_object_get_string(v), min, max);
 		bad(rd, k, why);
 		return min;
@@ -308,7 +310,8 @@ static json_object *parse(const char *path, const struct input *in)
 		fprintf(stderr, "gupstat compare: out of memory\n");
 		return NULL;
 	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	/* Strict JSON; what follows the document is judged below. */
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
 	o = json_tokener_parse_ex(tok, in->data, in->len);
 	e = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
