@@ -35,13 +35,19 @@ struct sink {
 	char buf[OUTPUT_BUF];
 };
 
-/* The temporary files in progress, for output_discard_on_signal(). */
+/*
+ * The temporary files in progress, for output_discard_on_signal(), and
+ * the process they belong to: a forked child that has not exec'd yet
+ * (trace's command) shares the handlers, not the files.
+ */
 static char *volatile pending[OUTPUT_MAX];
+static volatile pid_t pending_pid;
 
 static void pending_set(const char *old, char *new)
 {
 	int i;
 
+	pending_pid = getpid();
 	for (i = 0; i < OUTPUT_MAX; i++)
 		if (pending[i] == old) {
 			pending[i] = new;
@@ -53,6 +59,8 @@ void output_discard_on_signal(void)
 {
 	int i;
 
+	if (getpid() != pending_pid)
+		return;
 	for (i = 0; i < OUTPUT_MAX; i++)
 		if (pending[i])
 			unlink(pending[i]);

@@ -4,10 +4,12 @@
  * 0600, and symlinks, non-regular files and inputs are refused.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "tap.h"
 #include "util/output.h"
 
@@ -61,6 +63,30 @@ static int write_out(const char *path, const char *text, const char *const *inpu
 	return output_commit(&o);
 }
 
+/* Killed half-way: the temporary goes, the old file stays. */
+static void killed(void)
+{
+	struct output o;
+	int status = 0;
+	pid_t pid;
+
+	write_out(at("old"), "old", NULL);
+	pid = fork();
+	if (!pid) {
+		if (output_open(&o, "test", at("old"), NULL))
+			_exit(1);
+		output_catch_signals();
+		fputs("new", o.f);
+		fflush(o.f);
+		raise(SIGTERM);
+		_exit(2);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && has(at("old"), "old") &&
+	      entries() == 1, "SIGTERM half-way: killed by it, the old file kept, no temporary");
+	unlink(at("old"));
+}
+
 int main(void)
 {
 	const char *const inputs[] = { "/nonexistent", NULL, NULL };
@@ -70,6 +96,7 @@ int main(void)
 
 	if (!mkdtemp(dir))
 		return 1;
+	killed();
 	CHECK(write_out(at("new"), "one", NULL) == 0 && has(at("new"), "one") &&
 	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
 	      "a new file: written whole, 0600, no temporary left");
