@@ -207,7 +207,7 @@ t_fails "trace: no such directory" 1 "No such file or directory" \
 	$GUPSTAT trace -o /nonexistent/t.gt -d 1
 t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
 ln -sf "$tdir/elsewhere" "$tdir/link"
-t_fails "trace: never through a symlink" 1 "symbolic links" $GUPSTAT trace -o "$tdir/link" -d 1
+t_fails "trace: never through a symlink" 1 "a symbolic link" $GUPSTAT trace -o "$tdir/link" -d 1
 [ ! -e "$tdir/elsewhere" ] && ok "trace: the symlink's target was not created" ||
 	not_ok "trace: wrote through a symlink"
 
