@@ -111,12 +111,20 @@ static void export_paths(const struct report_opts *o, const char **paths)
 	paths[EXPORT_PLOT] = o->plot;
 }
 
+static void exports_discard(struct output *out)
+{
+	int i;
+
+	for (i = 0; i < NR_EXPORTS; i++)
+		output_discard(&out[i]);
+}
+
 /* Opened before the text prints, so that a bad path prints nothing. */
 static int exports_open(const struct report_opts *o, struct output *out)
 {
 	const char *const inputs[] = { o->path, NULL };
 	const char *paths[NR_EXPORTS];
-	int i, j;
+	int i;
 
 	export_paths(o, paths);
 	if (paths[0] && paths[1] && !strcmp(paths[0], paths[1])) {
@@ -126,8 +134,7 @@ static int exports_open(const struct report_opts *o, struct output *out)
 	}
 	for (i = 0; i < NR_EXPORTS; i++) {
 		if (paths[i] && output_open(&out[i], "gupstat report", paths[i], inputs)) {
-			for (j = 0; j < i; j++)
-				output_discard(&out[j]);
+			exports_discard(out);
 			return -1;
 		}
 	}
@@ -176,8 +183,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (trace_summarize(&tf, o.top, &s)) {
 		fprintf(stderr, "gupstat report: %s: out of memory\n", o.path);
-		for (err = 0; err < NR_EXPORTS; err++)
-			output_discard(&out[err]);
+		exports_discard(out);
 		trace_file_free(&tf);
 		return 1;
 	}
