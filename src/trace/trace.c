@@ -191,11 +191,16 @@ static void report_end(const struct tracer *t, const struct trace_counters *c)
 			(unsigned long long)t->s.bad);
 }
 
-/* 1 while running, 0 at the end, or the command's exit code + 2 (>=2). */
+/*
+ * 1 while running, 0 at the end, the command's exit code + 2 (>=2), or
+ * -1 once the file cannot take more (a full disk): no use tracing on.
+ */
 static int tick(struct tracer *t, __u64 start)
 {
 	int status;
 
+	if (t->s.w.err)
+		return -1;
 	if (stop_requested)
 		return 0;
 	if (t->o.duration && trace_now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
@@ -267,12 +272,14 @@ static int finish(struct tracer *t, bool failed)
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
 	err = trace_writer_finish(&t->s.w, &e);
+	if (err)
+		return output_fail(&t->out, err);
 	if (failed) {
 		/* What was traced goes too: a failure leaves the old file. */
 		output_discard(&t->out);
 		return -EIO;
 	}
-	err = err ? output_fail(&t->out, err) : output_commit(&t->out);
+	err = output_commit(&t->out);
 	if (err)
 		return err;
 	report_end(t, &c);
