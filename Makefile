@@ -140,16 +140,18 @@ check-unit: unit-tests
 	$(Q)tests/lib/harness unit $(UNIT_BINS)
 
 # The trace file reader under libFuzzer with ASan and UBSan: it links
-# src/tracefile/reader.c alone. fuzz-check replays the seed corpus and fuzzes
+# src/tracefile/reader.c and src/util/input.c alone. fuzz-check replays the seed corpus and fuzzes
 # for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
-$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c src/tracefile/reader.h \
-			     include/gupstat_tracefile.h | $(OUT)/fuzz
+FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
+
+$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
+			     src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 
 $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)

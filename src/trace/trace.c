@@ -19,6 +19,7 @@
 #include "util/child.h"
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
+#include "util/output.h"
 #include "util/privs.h"
 #include "util/probes.h"
 #include "util/setup.h"
@@ -39,15 +40,17 @@ struct tracer {
 	struct trace_stream s;
 	struct ring_buffer *rb;
 	bool returns_count;
-	bool created;		/* the output exists: remove it on failure */
+	struct output out;	/* -o, renamed into place at the end */
 };
 
 static volatile sig_atomic_t stop_requested;
 
 static void on_signal(int sig)
 {
-	if (stop_requested)
+	if (stop_requested) {
+		output_discard_on_signal();
 		_exit(128 + sig);
+	}
 	stop_requested = 1;
 }
 
@@ -98,16 +101,19 @@ static void set_rodata(struct tracer *t)
 	setup_rodata(t->skel, t->btf, &c);
 }
 
+/*
+ * Opened first, so that a path that cannot be written fails before the
+ * kernel is touched; what is written stays in a temporary file until the
+ * trace is complete.
+ */
 static int open_output(struct tracer *t)
 {
-	int err = trace_writer_open(&t->s.w, t->o.output);
+	int err = output_open(&t->out, "gupstat trace", t->o.output, NULL);
 
-	if (err) {
-		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
-		return err;
-	}
-	t->created = true;
-	return 0;
+	output_catch_signals();
+	if (!err)
+		trace_writer_init(&t->s.w, t->out.f);
+	return err;
 }
 
 static int prepare(struct tracer *t)
@@ -185,11 +191,16 @@ static void report_end(const struct tracer *t, const struct trace_counters *c)
 			(unsigned long long)t->s.bad);
 }
 
-/* 1 while running, 0 at the end, or the command's exit code + 2 (>=2). */
+/*
+ * 1 while running, 0 at the end, the command's exit code + 2 (>=2), or
+ * -1 once the file cannot take more (a full disk): no use tracing on.
+ */
 static int tick(struct tracer *t, __u64 start)
 {
 	int status;
 
+	if (t->s.w.err)
+		return -1;
 	if (stop_requested)
 		return 0;
 	if (t->o.duration && trace_now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
@@ -242,7 +253,7 @@ static void read_counters(struct tracer *t, struct trace_counters *sum)
 }
 
 /* Detach, drain what is left, then stacks and the trailer. */
-static int finish(struct tracer *t)
+static int finish(struct tracer *t, bool failed)
 {
 	struct trace_counters c;
 	struct trace_end e;
@@ -261,10 +272,16 @@ static int finish(struct tracer *t)
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
 	err = trace_writer_finish(&t->s.w, &e);
-	if (err) {
-		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
-		return err;
+	if (err)
+		return output_fail(&t->out, err);
+	if (failed) {
+		/* What was traced goes too: a failure leaves the old file. */
+		output_discard(&t->out);
+		return -EIO;
 	}
+	err = output_commit(&t->out);
+	if (err)
+		return err;
 	report_end(t, &c);
 	return 0;
 }
@@ -284,7 +301,7 @@ static int run(struct tracer *t)
 	else
 		fprintf(stderr, "Tracing PTE-lock holds to %s... Hit Ctrl-C to end.\n", t->o.output);
 	state = poll_loop(t, start);
-	if (finish(t) || state < 0)
+	if (finish(t, state < 0) || state < 0)
 		return 1;
 	return state >= 2 ? state - 2 : 0;
 }
@@ -303,10 +320,7 @@ int cmd_trace(int argc, char **argv)
 	if (err) {
 		if (t.o.cmd && t.child.pid > 0)
 			child_kill(&t.child);
-		if (t.s.w.f)
-			fclose(t.s.w.f);
-		if (t.created)
-			unlink(t.o.output);
+		output_discard(&t.out);
 		err = 1;
 	} else {
 		err = run(&t);

@@ -22,6 +22,7 @@
 #include <sys/utsname.h>
 #include "gup_test_abi.h"
 #include "util/kernel_btf.h"
+#include "util/output.h"
 #include "util/privs.h"
 #include "util/setup.h"
 #include "validate/mem.h"
@@ -35,7 +36,7 @@ struct validator {
 	struct v_probes vp;
 	struct thp_saved thp;
 	int gup_fd;
-	FILE *out;		/* -o */
+	struct output out;	/* -o, renamed into place at the end */
 };
 
 static volatile sig_atomic_t stop;
@@ -223,31 +224,24 @@ static int run_all(struct validator *v)
 	return err;
 }
 
-/* Opened before anything is measured: a bad path fails at once. */
+/*
+ * Opened before anything is measured, so that a bad path fails at once;
+ * the results replace the file only once all of them are written.
+ */
 static int open_output(struct validator *v)
 {
+	output_catch_signals();
 	if (!v->o.output)
 		return 0;
-	v->out = fopen(v->o.output, "w");
-	if (v->out)
-		return 0;
-	fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(errno));
-	return -errno;
+	return output_open(&v->out, "gupstat validate", v->o.output, NULL);
 }
 
 static int write_results(struct validator *v)
 {
-	int err;
-
-	if (!v->out)
+	if (!v->out.f)
 		return 0;
-	err = v_results_write(v->out, v->r);
-	if (fclose(v->out) && !err)
-		err = -errno;
-	v->out = NULL;
-	if (err)
-		fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(-err));
-	return err;
+	v_results_write(v->out.f, v->r);
+	return output_commit(&v->out);
 }
 
 static int prepare(struct validator *v, struct btf **btf)
@@ -299,11 +293,8 @@ static int validate_unpin(struct validator *v)
 		else if (!err)
 			err = write_results(v);
 	}
-	if (v->out) {
-		/* Nothing measured: leave no half-written file behind. */
-		fclose(v->out);
-		unlink(v->o.output);
-	}
+	/* Nothing measured: the old file, if any, stays as it was. */
+	output_discard(&v->out);
 	vprobes_close(&v->vp);
 	evict_free();
 	btf__free(btf);
