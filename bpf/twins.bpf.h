@@ -62,36 +62,33 @@ static __always_inline __u64 probe_arg(void *ctx, bool fentry, int n, __u64 dflt
 	return v;
 }
 
-#define ENTRY_TWINS(name, func)						\
-SEC("?fentry/" #func)							\
-int name##_fentry(void *ctx)						\
+/* The return slot moves with the argument count: the helper knows it. */
+static __always_inline long fexit_ret(void *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	return ret;
+}
+
+#define TWIN_PROG(sec, prog, ctx_type, call)				\
+SEC(sec)								\
+int prog(ctx_type *ctx)							\
 {									\
-	name##_on_entry(ctx, true);					\
-	return 0;							\
-}									\
-SEC("?kprobe/" #func)							\
-int name##_kprobe(struct pt_regs *ctx)					\
-{									\
-	name##_on_entry(ctx, false);					\
+	call;								\
 	return 0;							\
 }
 
-/* The return slot moves with the argument count: the helper knows it. */
+#define ENTRY_TWINS(name, func)						\
+	TWIN_PROG("?fentry/" #func, name##_fentry, void,		\
+		  name##_on_entry(ctx, true))				\
+	TWIN_PROG("?kprobe/" #func, name##_kprobe, struct pt_regs,	\
+		  name##_on_entry(ctx, false))
+
 #define EXIT_TWINS(name, func)						\
-SEC("?fexit/" #func)							\
-int name##_fexit(void *ctx)						\
-{									\
-	__u64 ret = 0;							\
-									\
-	bpf_get_func_ret(ctx, &ret);					\
-	name##_on_exit(ctx, ret);					\
-	return 0;							\
-}									\
-SEC("?kretprobe/" #func)						\
-int name##_kretprobe(struct pt_regs *ctx)				\
-{									\
-	name##_on_exit(ctx, PT_REGS_RC(ctx));				\
-	return 0;							\
-}
+	TWIN_PROG("?fexit/" #func, name##_fexit, void,			\
+		  name##_on_exit(ctx, fexit_ret(ctx)))			\
+	TWIN_PROG("?kretprobe/" #func, name##_kretprobe, struct pt_regs,	\
+		  name##_on_exit(ctx, PT_REGS_RC(ctx)))
 
 #endif /* __GUPSTAT_TWINS_BPF_H */
