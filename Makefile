@@ -28,8 +28,9 @@ BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD 
 # for one process, not the live view's histograms.
 #
 # shared.bpf.o, which defines every shared map (bpf/shared.bpf.h), comes
-# first: libbpf 1.1's linker fails a map relocation when an extern map is
-# seen before its definition.
+# first: libbpf's linker (1.1, and still 1.5: docs/bpf.md) leaves a map
+# relocation that libbpf cannot open when an extern map is seen before
+# its definition.
 BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o, \
 			bpf/shared.bpf.c $(filter-out bpf/shared.bpf.c,$(wildcard bpf/*.bpf.c)))
 VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
