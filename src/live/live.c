@@ -136,6 +136,33 @@ static int loop(struct live *l)
 	return state >= 2 ? state - 2 : 0;
 }
 
+static int load(struct live *l)
+{
+	int err;
+
+	set_rodata(l);
+	err = gupstat_bpf__load(l->skel);
+	if (err)
+		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+	return err;
+}
+
+/*
+ * --dry-run: attach each chosen program for real and detach it again, so
+ * that the list says what a run gets, not a guess.
+ */
+static int dry_run(struct live *l)
+{
+	int err = load(l);
+
+	if (!err)
+		err = probes_attach(l->probes);
+	probes_detach(l->probes);
+	if (!err)
+		probes_list(stdout, l->probes);
+	return err ? 1 : 0;
+}
+
 static int load_and_attach(struct live *l)
 {
 	int err;
@@ -147,12 +174,9 @@ static int load_and_attach(struct live *l)
 			return err;
 		}
 	}
-	set_rodata(l);
-	err = gupstat_bpf__load(l->skel);
-	if (err) {
-		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+	err = load(l);
+	if (err)
 		return err;
-	}
 	err = l->rc.event ? pmu_install(bpf_map__fd(l->skel->maps.pmu_events), l->pmu_fds,
 					 l->nr_pmu) : 0;
 	if (!err)
@@ -206,9 +230,8 @@ static int prepare(struct live *l)
 		return -errno;
 	}
 	probes_init(l->probes, l->skel, l->btf, l->o.lock_exact);
-	/* --dry-run tries each fentry attach: it says what a run will do. */
-	return probes_select(l->probes, l->btf, l->o.force_kprobe ? SELECT_KPROBE :
-			     l->o.dry_run ? SELECT_PREDICT : SELECT_DEFAULT);
+	return probes_select(l->probes, l->btf,
+			     l->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);
 }
 
 int cmd_live(int argc, char **argv)
@@ -226,7 +249,7 @@ int cmd_live(int argc, char **argv)
 	if (err) {
 		err = 1;
 	} else if (l.o.dry_run) {
-		probes_list(stdout, l.probes);
+		err = dry_run(&l);
 	} else {
 		pmu_setup(&l);
 		err = run(&l);

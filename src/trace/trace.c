@@ -55,6 +55,16 @@ static void on_signal(int sig)
 }
 
 
+/* The holds are the walk's: without its probe there is nothing to trace. */
+static int walk_traced(const struct tracer *t)
+{
+	if (t->probes[P_WALK].method != ATTACH_NONE)
+		return 0;
+	fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
+		t->probes[P_WALK].skip_reason);
+	return -ENOENT;
+}
+
 /*
  * The walk, the exact acquire if asked, GUP (for "stored" on base), the
  * fill unless --no-fill: its probe runs inside the holds it measures, up
@@ -73,12 +83,7 @@ static int select_probes(struct tracer *t)
 		p[P_FILL].wanted = false;
 	if (probes_select(p, t->btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
 		return -ENOENT;
-	if (p[P_WALK].method == ATTACH_NONE) {
-		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
-			p[P_WALK].skip_reason);
-		return -ENOENT;
-	}
-	return 0;
+	return walk_traced(t);
 }
 
 static void set_rodata(struct tracer *t)
@@ -171,7 +176,7 @@ static int load_and_attach(struct tracer *t)
 	err = setup_filter_seed(t->skel, t->o.cmd ? t->child.pid : t->o.pid);
 	if (!err)
 		err = probes_attach(t->probes);
-	return err;
+	return err ?: walk_traced(t);
 }
 
 /* One line at the end; lost holds are never silent. */
