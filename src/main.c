@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "validate/run.h"
 #include "compare/compare.h"
+#include "util/msg.h"
 #include "util/output.h"
 
 struct command {
@@ -36,13 +37,12 @@ static const struct command *find(int argc, char **argv)
 	return NULL;
 }
 
-static char who[32] = "gupstat";
 static bool stdout_closed;
 
 /* A command that ends in exit() (after --help, say) is checked too. */
 static void close_stdout_at_exit(void)
 {
-	if (!stdout_closed && output_close_stdout(who))
+	if (!stdout_closed && output_close_stdout(msg_cmd()))
 		_exit(1);
 }
 
@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 
 	atexit(close_stdout_at_exit);
 	if (c) {
-		snprintf(who, sizeof(who), "gupstat %s", c->name);
+		msg_set_cmd(c->name);
 		ret = c->run(argc - 1, argv + 1);
 	} else if (argc > 1 && argv[1][0] != '-') {
 		fprintf(stderr, "gupstat: unknown command '%s' (try 'gupstat --help')\n", argv[1]);
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 	}
 	/* Output that did not get out is a failure, whatever the command did. */
 	stdout_closed = true;
-	if (output_close_stdout(who) && !ret)
+	if (output_close_stdout(msg_cmd()) && !ret)
 		ret = 1;
 	return ret;
 }

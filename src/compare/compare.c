@@ -12,6 +12,7 @@
 #include "compare/compare.h"
 #include "compare/options.h"
 #include "util/output.h"
+#include "util/msg.h"
 
 struct column {
 	const char *title;
@@ -149,7 +150,7 @@ static int compare(const char *pa, const char *pb, const char *plot_path)
 
 	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
 	if (err == -ENOMEM)
-		fprintf(stderr, "gupstat compare: out of memory\n");
+		p_err("out of memory\n");
 	if (!err && plot_path)
 		err = output_open(&out, "gupstat compare", plot_path, inputs);
 	if (!err) {

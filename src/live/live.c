@@ -20,6 +20,7 @@
 #include "util/probes.h"
 #include "util/session.h"
 #include "util/setup.h"
+#include "util/msg.h"
 
 struct live {
 	struct live_opts o;
@@ -76,7 +77,7 @@ static int report(struct live *l, bool redraw)
 	err = snapshot_read(&s, l->s.skel->maps.hists, l->s.skel->maps.counters,
 			    l->o.interval);
 	if (err) {
-		fprintf(stderr, "gupstat: cannot read the counters: %s\n", strerror(-err));
+		p_err("cannot read the counters: %s\n", strerror(-err));
 		return err;
 	}
 	/* On a terminal the view redraws in place; piped, it appends. */

@@ -17,6 +17,7 @@
 #include "report/stats.h"
 #include "report/text.h"
 #include "util/output.h"
+#include "util/msg.h"
 
 typedef int (*export_fn)(FILE *f, const struct trace_file *tf,
 			 const struct trace_summary *s);
@@ -48,8 +49,8 @@ static int exports_open(const struct report_opts *o, struct output *out)
 
 	export_paths(o, paths);
 	if (paths[0] && paths[1] && !strcmp(paths[0], paths[1])) {
-		fprintf(stderr, "gupstat report: cannot write %s: named for both --perfetto and --plot\n",
-			paths[0]);
+		p_err("cannot write %s: named for both --perfetto and --plot\n",
+		      paths[0]);
 		return -1;
 	}
 	for (i = 0; i < NR_EXPORTS; i++) {
@@ -94,7 +95,7 @@ int cmd_report(int argc, char **argv)
 	if (err)
 		return err > 0 ? 0 : 2;
 	if (trace_file_read(&tf, o.path)) {
-		fprintf(stderr, "gupstat report: %s: %s\n", o.path, tf.err);
+		p_err("%s: %s\n", o.path, tf.err);
 		return 1;
 	}
 	if (exports_open(&o, out)) {
@@ -102,7 +103,7 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	}
 	if (trace_summarize(&tf, o.top, &s)) {
-		fprintf(stderr, "gupstat report: %s: out of memory\n", o.path);
+		p_err("%s: out of memory\n", o.path);
 		exports_discard(out);
 		trace_file_free(&tf);
 		return 1;

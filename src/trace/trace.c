@@ -24,6 +24,7 @@
 #include "util/probes.h"
 #include "util/session.h"
 #include "util/setup.h"
+#include "util/msg.h"
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
@@ -41,8 +42,8 @@ static int walk_traced(const struct tracer *t)
 {
 	if (t->ss.probes[P_WALK].method != ATTACH_NONE)
 		return 0;
-	fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
-		t->ss.probes[P_WALK].skip_reason);
+	p_err("cannot trace follow_page_pte: %s\n",
+	      t->ss.probes[P_WALK].skip_reason);
 	return -ENOENT;
 }
 
@@ -108,7 +109,7 @@ static int prepare(struct tracer *t)
 	session_init(&t->ss, "gupstat trace", t->o.cmd, t->o.pid, t->o.duration);
 	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
 	if (err) {
-		fprintf(stderr, "gupstat trace: out of memory\n");
+		p_err("out of memory\n");
 		return err;
 	}
 	return open_output(t) ?: session_open(&t->ss, t->o.verbose, t->o.lock_exact) ?:
@@ -127,7 +128,7 @@ static int load_and_attach(struct tracer *t)
 				 trace_stream_event, &t->s, NULL);
 	if (!t->rb) {
 		err = -errno;
-		fprintf(stderr, "gupstat trace: cannot map the ring buffer: %s\n", strerror(-err));
+		p_err("cannot map the ring buffer: %s\n", strerror(-err));
 		return err;
 	}
 	return session_attach(&t->ss) ?: walk_traced(t);
@@ -136,18 +137,18 @@ static int load_and_attach(struct tracer *t)
 /* One line at the end; lost holds are never silent. */
 static void report_end(const struct tracer *t, const struct trace_counters *c)
 {
-	fprintf(stderr, "gupstat trace: %llu holds written to %s, %llu lost",
-		(unsigned long long)t->s.w.nr_recs, t->o.output,
-		(unsigned long long)c->lost);
+	p_err("%llu holds written to %s, %llu lost",
+	      (unsigned long long)t->s.w.nr_recs, t->o.output,
+	      (unsigned long long)c->lost);
 	if (t->o.min_ns)
 		fprintf(stderr, ", %llu under --min-ns", (unsigned long long)c->below_min);
 	fprintf(stderr, "\n");
 	if (c->lost)
-		fprintf(stderr, "gupstat trace: WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
-			(unsigned long long)c->lost, t->o.buffer);
+		p_err("WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
+		      (unsigned long long)c->lost, t->o.buffer);
 	if (t->s.bad)
-		fprintf(stderr, "gupstat trace: %llu malformed ring-buffer records skipped\n",
-			(unsigned long long)t->s.bad);
+		p_err("%llu malformed ring-buffer records skipped\n",
+		      (unsigned long long)t->s.bad);
 }
 
 /* The session's state, or -1 once the file cannot take more (a full disk). */
@@ -169,7 +170,7 @@ static int poll_loop(struct tracer *t)
 		if (err >= 0 || err == -EINTR)
 			err = ring_buffer__consume(t->rb);
 		if (err < 0 && err != -EINTR) {
-			fprintf(stderr, "gupstat trace: reading the ring buffer: %s\n", strerror(-err));
+			p_err("reading the ring buffer: %s\n", strerror(-err));
 			return -1;
 		}
 	}
@@ -186,7 +187,7 @@ static void read_counters(struct tracer *t, struct trace_counters *sum)
 	c = calloc(ncpu > 0 ? ncpu : 1, sizeof(*c));
 	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->ss.skel->maps.trace_stats), &zero, c)) {
 		/* Say so rather than claim nothing was lost. */
-		fprintf(stderr, "gupstat trace: cannot read the lost-event counter\n");
+		p_err("cannot read the lost-event counter\n");
 		sum->lost = ~0ULL;
 	}
 	for (cpu = 0; c && sum->lost != ~0ULL && cpu < ncpu; cpu++) {

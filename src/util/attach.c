@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include "util/attach.h"
+#include "util/msg.h"
 
 /* The name of @p's program of one kind ("fentry", ...), or NULL. */
 static struct bpf_program *program_of(const struct probe *p, struct bpf_object *obj,
@@ -288,7 +289,7 @@ int probe_attach(struct probe *p)
 		return attach_failed(p, fentry_kind(p), err);
 	set_fallback(p, err);
 	p->method = ATTACH_KPROBE;
-	fprintf(stderr, "gupstat: %s: %s, using kprobes\n", p->func, p->fallback);
+	p_err("%s: %s, using kprobes\n", p->func, p->fallback);
 	err = attach_pair(p, p->kprobe, p->kretprobe);
 	return err ? attach_failed(p, "kprobe", err) : 0;
 }
@@ -337,13 +338,13 @@ void probes_say_none(const struct probe *p, int nr)
 			fentry_err = p[i].fentry_err;
 	}
 	if (fentry_err && kp)
-		fprintf(stderr, "gupstat: this kernel refuses BPF tracing programs (fentry: %s) and has no kprobes (%s)\n",
-			err_text(fentry_err), kp);
+		p_err("this kernel refuses BPF tracing programs (fentry: %s) and has no kprobes (%s)\n",
+		      err_text(fentry_err), kp);
 	else if (kp)
-		fprintf(stderr, "gupstat: this kernel has no kprobes (%s)\n", kp);
+		p_err("this kernel has no kprobes (%s)\n", kp);
 	else if (first)
-		fprintf(stderr, "gupstat: none of the GUP functions can be traced on this kernel (%s: %s)\n",
-			first->func, first->skip_reason);
+		p_err("none of the GUP functions can be traced on this kernel (%s: %s)\n",
+		      first->func, first->skip_reason);
 	else
-		fprintf(stderr, "gupstat: none of the GUP functions can be traced on this kernel\n");
+		p_err("none of the GUP functions can be traced on this kernel\n");
 }

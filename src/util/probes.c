@@ -5,6 +5,7 @@
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
 #include "util/probes.h"
+#include "util/msg.h"
 
 /* The arguments the programs read, by position (attach.h). */
 static const char *const gup_args[] = { "", "", "nr_pages", "gup_flags", "pages", NULL };
@@ -88,8 +89,8 @@ static int refuse_required(const struct probe *p)
 
 	for (i = 0; i < NR_PROBES; i++) {
 		if (p[i].required_by && p[i].method == ATTACH_NONE) {
-			fprintf(stderr, "gupstat: %s: cannot trace %s: %s\n",
-				p[i].required_by, p[i].func, p[i].skip_reason);
+			p_err("%s: cannot trace %s: %s\n",
+			      p[i].required_by, p[i].func, p[i].skip_reason);
 			return -ENOENT;
 		}
 	}
@@ -116,11 +117,11 @@ int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode)
 		return -ENOENT;
 	for (i = 0; i < NR_PROBES; i++) {
 		if (p[i].method == ATTACH_NONE && p[i].wanted)
-			fprintf(stderr, "gupstat: skipping %s: %s\n", p[i].func,
-				p[i].skip_reason);
+			p_err("skipping %s: %s\n", p[i].func,
+			      p[i].skip_reason);
 		else if (p[i].fallback)
-			fprintf(stderr, "gupstat: %s: %s, using kprobes\n", p[i].func,
-				p[i].fallback);
+			p_err("%s: %s, using kprobes\n", p[i].func,
+			      p[i].fallback);
 	}
 	return 0;
 }
@@ -147,8 +148,8 @@ int probes_attach(struct probe *p)
 	}
 	for (i = 0; i < NR_PROBES; i++)
 		if (failed[i])
-			fprintf(stderr, "gupstat: skipping %s: %s\n", p[i].func,
-				p[i].skip_reason);
+			p_err("skipping %s: %s\n", p[i].func,
+			      p[i].skip_reason);
 	return 0;
 }
 

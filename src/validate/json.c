@@ -15,6 +15,7 @@
 #include "util/input.h"
 #include "util/json.h"
 #include "validate/validate.h"
+#include "util/msg.h"
 
 #define FORMAT_NAME	"gupstat-validate-unpin"
 
@@ -307,7 +308,7 @@ static json_object *parse(const char *path, const struct input *in)
 	size_t end;
 
 	if (!tok) {
-		fprintf(stderr, "gupstat compare: out of memory\n");
+		p_err("out of memory\n");
 		return NULL;
 	}
 	/* Strict JSON; what follows the document is judged below. */
@@ -317,14 +318,14 @@ static json_object *parse(const char *path, const struct input *in)
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (e == json_tokener_continue) {
-		fprintf(stderr, "gupstat compare: %s: not a readable JSON file (it ends inside the document)\n",
-			path);
+		p_err("%s: not a readable JSON file (it ends inside the document)\n",
+		      path);
 	} else if (e != json_tokener_success) {
-		fprintf(stderr, "gupstat compare: %s: not a readable JSON file (%s, at byte %zu)\n",
-			path, json_tokener_error_desc(e), end);
+		p_err("%s: not a readable JSON file (%s, at byte %zu)\n",
+		      path, json_tokener_error_desc(e), end);
 	} else if (in->data[end + strspn(in->data + end, " \t\r\n")]) {
-		fprintf(stderr, "gupstat compare: %s: not a readable JSON file (more data after the document, at byte %zu)\n",
-			path, end + strspn(in->data + end, " \t\r\n"));
+		p_err("%s: not a readable JSON file (more data after the document, at byte %zu)\n",
+		      path, end + strspn(in->data + end, " \t\r\n"));
 	} else {
 		return o;
 	}
@@ -344,7 +345,7 @@ int v_results_read(const char *path, struct v_results *r)
 
 	memset(r, 0, sizeof(*r));
 	if (input_read(path, RESULTS_MAX, "a results file", &in, why, sizeof(why))) {
-		fprintf(stderr, "gupstat compare: %s: %s\n", path, why);
+		p_err("%s: %s\n", path, why);
 		return -EINVAL;
 	}
 	o = parse(path, &in);
@@ -357,8 +358,8 @@ int v_results_read(const char *path, struct v_results *r)
 		read_top(&rd, o, r);
 	json_object_put(o);
 	if (rd.bad) {
-		fprintf(stderr, "gupstat compare: %s: not a gupstat validate results file: bad or missing '%s': %s\n",
-			path, rd.bad, rd.why);
+		p_err("%s: not a gupstat validate results file: bad or missing '%s': %s\n",
+		      path, rd.bad, rd.why);
 		return -EINVAL;
 	}
 	return 0;

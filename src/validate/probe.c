@@ -13,6 +13,7 @@
 #include "validate.skel.h"
 #include "validate/probe.h"
 #include "util/pmu.h"
+#include "util/msg.h"
 
 /* The arguments the programs read, by position (attach.h). */
 static const char *const pin_args[] = { "", "", "nr_pages", NULL };
@@ -51,8 +52,8 @@ static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_
 		if (p[i].kernel_refused)
 			probes_say_none(p, V_NR_SLOTS);
 		else
-			fprintf(stderr, "gupstat: cannot trace %s: %s\n", p[i].func,
-				p[i].skip_reason);
+			p_err("cannot trace %s: %s\n", p[i].func,
+			      p[i].skip_reason);
 		return -ENOENT;
 	}
 	return 0;
@@ -64,7 +65,7 @@ static int vprobe_attach(struct probe *p)
 	int err = probe_attach(p);
 
 	if (err)
-		fprintf(stderr, "gupstat: cannot trace %s: %s\n", p->func, p->skip_reason);
+		p_err("cannot trace %s: %s\n", p->func, p->skip_reason);
 	return err;
 }
 
@@ -95,7 +96,7 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 	memset(vp, 0, sizeof(*vp));
 	vp->skel = validate_bpf__open();
 	if (!vp->skel) {
-		fprintf(stderr, "gupstat: cannot open BPF object: %s\n", strerror(errno));
+		p_err("cannot open BPF object: %s\n", strerror(errno));
 		return -errno;
 	}
 	err = probes_choose(vp, btf, force_kprobe);
@@ -108,7 +109,7 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 	vp->skel->rodata->pmu_on = vp->nr_pmu > 0;
 	err = validate_bpf__load(vp->skel);
 	if (err) {
-		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+		p_err("cannot load BPF programs: %s (try -v)\n", strerror(-err));
 		return err;
 	}
 	err = pmu_install(bpf_map__fd(vp->skel->maps.v_pmu), vp->pmu_fds, vp->nr_pmu);
@@ -146,7 +147,7 @@ int vprobes_take(struct v_probes *vp, enum v_slot_id id, struct v_slot *out)
 	__u32 key = id;
 
 	if (bpf_map_lookup_elem(fd, &key, out) || bpf_map_update_elem(fd, &key, &zero, BPF_ANY)) {
-		fprintf(stderr, "gupstat: cannot read the BPF results: %s\n", strerror(errno));
+		p_err("cannot read the BPF results: %s\n", strerror(errno));
 		return -errno;
 	}
 	return 0;

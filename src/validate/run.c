@@ -29,6 +29,7 @@
 #include "validate/options.h"
 #include "validate/probe.h"
 #include "validate/run.h"
+#include "util/msg.h"
 
 struct validator {
 	struct validate_opts o;
@@ -51,8 +52,8 @@ static int open_gup_test(void)
 	int fd = open(GUP_TEST_PATH, O_RDWR);
 
 	if (fd < 0)
-		fprintf(stderr, "gupstat: cannot open %s: %s (needs CONFIG_GUP_TEST and debugfs mounted)\n",
-			GUP_TEST_PATH, strerror(errno));
+		p_err("cannot open %s: %s (needs CONFIG_GUP_TEST and debugfs mounted)\n",
+		      GUP_TEST_PATH, strerror(errno));
 	return fd;
 }
 
@@ -69,7 +70,7 @@ static int pin_cpu(int *cpu)
 			if (CPU_ISSET(i, &set))
 				*cpu = i;
 	if (*cpu < 0 || *cpu >= CPU_SETSIZE || !CPU_ISSET(*cpu, &set)) {
-		fprintf(stderr, "gupstat validate: CPU %d is not available to this process\n", *cpu);
+		p_err("CPU %d is not available to this process\n", *cpu);
 		return -EINVAL;
 	}
 	CPU_ZERO(&set);
@@ -99,8 +100,8 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	int err;
 
 	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_START, &args)) {
-		fprintf(stderr, "gupstat: PIN_LONGTERM_TEST_START of %zu MB: %s\n",
-			size >> 20, strerror(errno));
+		p_err("PIN_LONGTERM_TEST_START of %zu MB: %s\n",
+		      size >> 20, strerror(errno));
 		return -errno;
 	}
 	err = vprobes_take(&v->vp, V_PIN, pin);
@@ -115,8 +116,8 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	/* One call each, covering every page: anything else is not this test. */
 	if (pin->calls != 1 || pin->ret != size / 4096 || unpin->calls != 1 ||
 	    unpin->units != size / 4096) {
-		fprintf(stderr, "gupstat: expected one pin and one unpin of %zu pages, saw %llu pin calls (%llu pages) and %llu unpin calls (%llu pages)\n",
-			size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
+		p_err("expected one pin and one unpin of %zu pages, saw %llu pin calls (%llu pages) and %llu unpin calls (%llu pages)\n",
+		      size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
 		return -EPROTO;
 	}
 	return 0;
@@ -289,7 +290,7 @@ static int validate_unpin(struct validator *v)
 		err = run_all(v);
 		thp_restore(&v->thp);
 		if (err == -EINTR)
-			fprintf(stderr, "gupstat: interrupted: nothing written\n");
+			p_err("interrupted: nothing written\n");
 		else if (!err)
 			err = write_results(v);
 	}
@@ -313,7 +314,7 @@ int cmd_validate(int argc, char **argv)
 		return err > 0 ? 0 : 2;
 	v.r = calloc(1, sizeof(*v.r));
 	if (!v.r) {
-		fprintf(stderr, "gupstat: out of memory\n");
+		p_err("out of memory\n");
 		return 1;
 	}
 	err = validate_unpin(&v);
