@@ -5,13 +5,8 @@
 # status 1, and never names a BPF program: those are gupstat's own.
 # Runs where the kernel has no kprobes (this host's has neither kprobes
 # nor BPF tracing programs); elsewhere the cases are skipped.
-set -u
-cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
+. tests/host/lib.sh
 
-gs=build/gupstat
-tmp=$(mktemp -d /work/tmp/test_attach.XXXXXX 2>/dev/null || mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # The prefix is the command as typed: "gupstat", "gupstat trace", ...
 refused='^gupstat( [a-z]+)?: this kernel refuses BPF tracing programs \(fentry: [^)]+\) and has no kprobes \([^)]+\)$'
 no_kprobes='^gupstat( [a-z]+)?: this kernel has no kprobes \([^)]+\)$'
@@ -44,41 +39,41 @@ if [ -e /sys/bus/event_source/devices/kprobe ] || [ -e /sys/kernel/tracing/kprob
 fi
 
 # -k: kprobes only, and there are none.
-fails_with "gupstat -k" 1 "$no_kprobes" $gs -k
-fails_with "gupstat -k --dry-run" 1 "$no_kprobes" $gs -k --dry-run
-run k_dry $gs -k --dry-run
+fails_with "gupstat -k" 1 "$no_kprobes" $G -k
+fails_with "gupstat -k --dry-run" 1 "$no_kprobes" $G -k --dry-run
+run k_dry $G -k --dry-run
 no_program_names k_dry
 
-run dry $gs --dry-run
+run dry $G --dry-run
 if [ "$(cat "$tmp/dry.rc")" = 0 ] && grep -Eq ' fentry(\+fexit)? ' "$tmp/dry.out"; then
 	skip "fentry attaches on this kernel: the refusal of both needs one that refuses it"
 	tap_done
 fi
 
-fails_with "gupstat" 1 "$refused" $gs
-fails_with "gupstat --dry-run" 1 "$refused" $gs --dry-run
+fails_with "gupstat" 1 "$refused" $G
+fails_with "gupstat --dry-run" 1 "$refused" $G --dry-run
 # --dry-run attaches for real: nothing listed as if it would attach.
 grep -q 'kprobe+kretprobe\|fentry+fexit' "$tmp/dry.out" &&
 	not_ok "--dry-run lists a method that cannot attach: $(cat "$tmp/dry.out")" ||
 	ok "--dry-run lists no method that cannot attach"
-fails_with "gupstat --lock-exact" 1 "$refused" $gs --lock-exact
-fails_with "gupstat -- true" 1 "$refused" $gs -- true
-run live $gs
+fails_with "gupstat --lock-exact" 1 "$refused" $G --lock-exact
+fails_with "gupstat -- true" 1 "$refused" $G -- true
+run live $G
 no_program_names live
 no_program_names dry
 
-fails_with "gupstat trace -o F" 1 "^gupstat trace: this kernel refuses BPF tracing programs" $gs trace -o "$tmp/t.gst"
+fails_with "gupstat trace -o F" 1 "^gupstat trace: this kernel refuses BPF tracing programs" $G trace -o "$tmp/t.gst"
 [ -e "$tmp/t.gst" ] && not_ok "gupstat trace left $tmp/t.gst behind" ||
 	ok "gupstat trace: no half-written file left"
-run trace $gs trace -o "$tmp/t.gst"
+run trace $G trace -o "$tmp/t.gst"
 no_program_names trace
 
 # Validate may stop before the attach (no gup_test here); where it gets
 # there, the same line.
 fails_with "gupstat validate unpin" 1 "$refused|^gupstat validate: cannot open /sys/kernel/debug/gup_test" \
-	$gs validate unpin -o "$tmp/v.json"
+	$G validate unpin -o "$tmp/v.json"
 [ -e "$tmp/v.json" ] && not_ok "gupstat validate left $tmp/v.json behind" ||
 	ok "gupstat validate: no half-written file left"
-run validate $gs validate unpin -o "$tmp/v.json"
+run validate $G validate unpin -o "$tmp/v.json"
 no_program_names validate
 tap_done

@@ -3,9 +3,7 @@
 # The source layout the docs promise: a directory per subcommand over
 # src/util, no source file left at the top of src/ but main.c, and the
 # maps (docs/layout.md, docs/bpf.md) naming every file.
-set -u
-cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
+. tests/host/lib.sh
 
 for d in live trace report validate compare util tracefile; do
 	[ -n "$(ls src/$d/*.c 2>/dev/null)" ] && ok "src/$d has sources" || not_ok "src/$d has no sources"

@@ -2,9 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The build says what is missing in one line, before any compile fails
 # on a missing header: libbpf-dev brings both libbpf.a and the headers.
-set -u
-cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
+. tests/host/lib.sh
 
 # The compiler's answer when it has no libbpf.a is the bare name.
 fails_with "make without libbpf.a" 2 \

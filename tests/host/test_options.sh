@@ -4,13 +4,7 @@
 # before anything attaches, so each refusal is the same here as in a
 # guest. A usage error is one line on stderr, in one wording, and exit
 # 2; --help, --usage and --version print to stdout and exit 0.
-set -u
-cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-
-G=build/gupstat
-tmp=$(mktemp -d /work/tmp/test_options.XXXXXX 2>/dev/null || mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/host/lib.sh
 
 # prints NAME PATTERN CMD...: exit 0, PATTERN on stdout, nothing on stderr.
 prints() {
