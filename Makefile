@@ -22,16 +22,18 @@ USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CFLAGS)
 BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD -MP \
 		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
 
-BPF_SRCS	:= $(wildcard bpf/*.bpf.c)
-# Objects that define shared maps come first: libbpf 1.1's linker fails a
-# map relocation when an extern map is seen before its definition.
-BPF_FIRST	:= stats pmu walk
-BPF_OBJS	:= $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)) \
-		   $(filter-out $(patsubst %,$(OUT)/bpf/%.bpf.o,$(BPF_FIRST)), \
-				$(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(BPF_SRCS)))
-# gupstat validate's programs are a separate object and skeleton: they
-# keep per-phase sums for one process, not the live view's histograms.
-VALIDATE_BPF	:= $(OUT)/bpf/validate/validate.bpf.o
+# The live view's and gupstat trace's programs, one object per concern,
+# statically linked into one for one skeleton; gupstat validate's are a
+# separate object and skeleton (bpf/validate/): they keep per-phase sums
+# for one process, not the live view's histograms.
+#
+# shared.bpf.o, which defines every shared map (bpf/shared.bpf.h), comes
+# first: libbpf's linker (1.1, and still 1.5: docs/bpf.md) leaves a map
+# relocation that libbpf cannot open when an extern map is seen before
+# its definition.
+BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o, \
+			bpf/shared.bpf.c $(filter-out bpf/shared.bpf.c,$(wildcard bpf/*.bpf.c)))
+VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
 SKELS		:= $(OUT)/gupstat.skel.h $(OUT)/validate.skel.h
 SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
@@ -47,32 +49,33 @@ UNIT_BINS	:= $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
-.SECONDARY: $(BPF_OBJS) $(OUT)/gupstat.bpf.o
+.SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
 .PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-unpin fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
-$(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf
+# libbpf-dev brings both the static library and the BPF headers: say so
+# before the first BPF compile fails on a missing header.
+ifeq ($(LIBBPF_A),libbpf.a)
+$(LIBBPF_A):
+	$(error libbpf.a not found: run 'make deps' (Debian: libbpf-dev))
+endif
+
+$(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(LIBBPF_A) $(OUT)/bpf/validate
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
-# One BPF object per concern, statically linked into one for one skeleton:
-# shared maps are defined once and declared extern elsewhere.
+# One skeleton per linked object; shared maps are defined once and
+# declared extern elsewhere, which the link resolves.
 $(OUT)/gupstat.bpf.o: $(BPF_OBJS)
+$(OUT)/validate.bpf.o: $(VALIDATE_OBJS)
+$(OUT)/gupstat.bpf.o $(OUT)/validate.bpf.o:
 	$(call msg,BPF-LD,$@)
 	$(Q)$(BPFTOOL) gen object $@ $^
 
-$(OUT)/gupstat.skel.h: $(OUT)/gupstat.bpf.o
+$(OUT)/%.skel.h: $(OUT)/%.bpf.o
 	$(call msg,SKEL,$@)
-	$(Q)$(BPFTOOL) gen skeleton $< name gupstat_bpf > $@
-
-$(VALIDATE_BPF): bpf/validate/validate.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(OUT)/bpf/validate
-	$(call msg,BPF,$@)
-	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
-
-$(OUT)/validate.skel.h: $(VALIDATE_BPF)
-	$(call msg,SKEL,$@)
-	$(Q)$(BPFTOOL) gen skeleton $< name validate_bpf > $@
+	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
 
 # Objects include the skeletons: generate them all first.
 $(OBJS): | $(SKELS)
@@ -98,7 +101,7 @@ $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
 
-$(OUT)/bpf $(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
+$(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:
@@ -140,16 +143,18 @@ check-unit: unit-tests
 	$(Q)tests/lib/harness unit $(UNIT_BINS)
 
 # The trace file reader under libFuzzer with ASan and UBSan: it links
-# src/tracefile/reader.c alone. fuzz-check replays the seed corpus and fuzzes
+# src/tracefile/reader.c and src/util/input.c alone. fuzz-check replays the seed corpus and fuzzes
 # for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
-$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c src/tracefile/reader.h \
-			     include/gupstat_tracefile.h | $(OUT)/fuzz
+FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
+
+$(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
+			     src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c src/tracefile/reader.c
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 
 $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)

@@ -51,37 +51,17 @@ static __always_inline void fill_exit(void)
 	bpf_map_delete_elem(&fill_entries, &tid);
 }
 
-SEC("fentry/gup_fill_pages")
-int fill_fentry(unsigned long long *ctx)
+static __always_inline void fill_on_entry(void *ctx, bool fentry)
 {
-	__u64 nr = 0;
-
-	if (fill_nr_arg < 0 || bpf_get_func_arg(ctx, fill_nr_arg, &nr))
-		fill_enter(-1);
-	else
-		fill_enter(nr);
-	return 0;
+	fill_enter(probe_arg(ctx, fentry, fill_nr_arg, -1));
 }
 
-SEC("fexit/gup_fill_pages")
-int fill_fexit(void *ctx)
+static __always_inline void fill_on_exit(void *ctx, long ret)
 {
 	fill_exit();
-	return 0;
 }
 
-SEC("kprobe/gup_fill_pages")
-int fill_kprobe(struct pt_regs *ctx)
-{
-	fill_enter(regs_arg(ctx, fill_nr_arg));
-	return 0;
-}
-
-SEC("kretprobe/gup_fill_pages")
-int fill_kretprobe(void *ctx)
-{
-	fill_exit();
-	return 0;
-}
+ENTRY_TWINS(fill, gup_fill_pages)
+EXIT_TWINS(fill, gup_fill_pages)
 
 char LICENSE[] SEC("license") = "GPL";

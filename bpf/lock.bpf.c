@@ -7,7 +7,7 @@
  */
 #include "walk.bpf.h"
 
-static __always_inline void lock_acquired(void)
+static __always_inline void lock_on_exit(void *ctx, long ret)
 {
 	struct walk_entry *e = walk_entry_get(0);
 
@@ -16,18 +16,6 @@ static __always_inline void lock_acquired(void)
 		e->lock_ns = bpf_ktime_get_ns();
 }
 
-SEC("fexit/__pte_offset_map_lock")
-int lock_fexit(void *ctx)
-{
-	lock_acquired();
-	return 0;
-}
-
-SEC("kretprobe/__pte_offset_map_lock")
-int lock_kretprobe(void *ctx)
-{
-	lock_acquired();
-	return 0;
-}
+EXIT_TWINS(lock, __pte_offset_map_lock)
 
 char LICENSE[] SEC("license") = "GPL";

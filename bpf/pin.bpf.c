@@ -118,70 +118,36 @@ static __always_inline void grab(int refs, __u32 flags)
 		hist_add(H_GRAB_GET_REFS, refs);
 }
 
-SEC("fentry/__get_user_pages")
-int BPF_PROG(gup_fentry, struct mm_struct *mm, unsigned long start,
-	     unsigned long nr_pages, unsigned int gup_flags)
+/*
+ * __get_user_pages(mm, start, nr_pages, gup_flags, pages, ...): only
+ * whether pages is NULL matters, so it is read as a number.
+ */
+static __always_inline void gup_on_entry(void *ctx, bool fentry)
 {
-	/*
-	 * pages is a struct page **: the verifier refuses reading a pointer
-	 * to a pointer from the context; the helper hands it over as a
-	 * number, which is all that is needed (NULL or not).
-	 */
-	gup_enter(nr_pages, gup_flags, (void *)func_arg(ctx, 4, 0));
-	return 0;
+	gup_enter(probe_arg(ctx, fentry, 2, 0), probe_arg(ctx, fentry, 3, 0),
+		  (void *)probe_arg(ctx, fentry, 4, 0));
 }
 
-SEC("fexit/__get_user_pages")
-int gup_fexit(unsigned long long *ctx)
-{
-	__u64 ret = 0;
-
-	bpf_get_func_ret(ctx, &ret);
-	gup_exit(ret);
-	return 0;
-}
-
-SEC("kprobe/__get_user_pages")
-int BPF_KPROBE(gup_kprobe, struct mm_struct *mm, unsigned long start,
-	       unsigned long nr_pages, unsigned int gup_flags, struct page **pages)
-{
-	gup_enter(nr_pages, gup_flags, pages);
-	return 0;
-}
-
-SEC("kretprobe/__get_user_pages")
-int BPF_KRETPROBE(gup_kretprobe, long ret)
+static __always_inline void gup_on_exit(void *ctx, long ret)
 {
 	gup_exit(ret);
-	return 0;
 }
 
-SEC("fentry/try_grab_folio")
-int BPF_PROG(grab_fentry, struct folio *folio, int refs, unsigned int flags)
+/* try_grab_folio(folio, refs, flags) */
+static __always_inline void grab_on_entry(void *ctx, bool fentry)
 {
-	grab(refs, flags);
-	return 0;
+	grab(probe_arg(ctx, fentry, 1, 0), probe_arg(ctx, fentry, 2, 0));
 }
 
-SEC("kprobe/try_grab_folio")
-int BPF_KPROBE(grab_kprobe, struct folio *folio, int refs, unsigned int flags)
+/* try_grab_page(page, flags): one ref */
+static __always_inline void grab_page_on_entry(void *ctx, bool fentry)
 {
-	grab(refs, flags);
-	return 0;
+	grab(1, probe_arg(ctx, fentry, 1, 0));
 }
 
-SEC("fentry/try_grab_page")
-int BPF_PROG(grab_page_fentry, struct page *page, unsigned int flags)
-{
-	grab(1, flags);
-	return 0;
-}
-
-SEC("kprobe/try_grab_page")
-int BPF_KPROBE(grab_page_kprobe, struct page *page, unsigned int flags)
-{
-	grab(1, flags);
-	return 0;
-}
+ENTRY_TWINS(gup, __get_user_pages)
+EXIT_TWINS(gup, __get_user_pages)
+ENTRY_TWINS(grab, try_grab_folio)
+ENTRY_TWINS(grab_page, try_grab_page)
 
 char LICENSE[] SEC("license") = "GPL";

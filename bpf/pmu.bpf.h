@@ -1,26 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Hardware (or software) counters per traced call: one perf event per CPU
- * in pmu_events, opened by user space (-e EVENT), read at entry and exit.
+ * Hardware (or software) counters per traced call: pmu_events
+ * (shared.bpf.h), read at entry and exit.
  */
 #ifndef __GUPSTAT_PMU_BPF_H
 #define __GUPSTAT_PMU_BPF_H
 
 #include "common.bpf.h"
-
-#ifdef GUPSTAT_DEFINE_PMU
-#define PMU_MAP
-#else
-#define PMU_MAP		extern
-#endif
-
-SHARED_SETTING(bool, pmu_on);
-
-PMU_MAP struct {
-	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
-	__uint(key_size, sizeof(__u32));
-	__uint(value_size, sizeof(__u32));
-} pmu_events SEC(".maps");
 
 /* Where a counted call started: the counter and the CPU it was read on. */
 struct pmu_mark {

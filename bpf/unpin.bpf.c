@@ -67,50 +67,37 @@ static __always_inline void put_refs(int refs)
 
 /*
  * unpin_user_pages() and unpin_user_pages_dirty_lock() both start with
- * (pages, npages): the same four programs for each, named PREFIX_fentry,
- * PREFIX_fexit, PREFIX_kprobe and PREFIX_kretprobe.
+ * (pages, npages); gup_put_folio(folio, refs).
  */
-#define UNPIN_PROGRAMS(prefix, func, fn)					\
-SEC("fentry/" #func)								\
-int BPF_PROG(prefix##_fentry, struct page **pages, unsigned long npages)	\
-{										\
-	unpin_enter(fn, npages);						\
-	return 0;								\
-}										\
-SEC("fexit/" #func)								\
-int prefix##_fexit(void *ctx)							\
-{										\
-	unpin_exit(fn);								\
-	return 0;								\
-}										\
-SEC("kprobe/" #func)								\
-int BPF_KPROBE(prefix##_kprobe, struct page **pages, unsigned long npages)	\
-{										\
-	unpin_enter(fn, npages);						\
-	return 0;								\
-}										\
-SEC("kretprobe/" #func)								\
-int prefix##_kretprobe(void *ctx)						\
-{										\
-	unpin_exit(fn);								\
-	return 0;								\
-}
-
-UNPIN_PROGRAMS(unpin, unpin_user_pages, UNPIN_PLAIN)
-UNPIN_PROGRAMS(unpin_dirty, unpin_user_pages_dirty_lock, UNPIN_DIRTY)
-
-SEC("fentry/gup_put_folio")
-int BPF_PROG(put_fentry, struct folio *folio, int refs)
+static __always_inline void unpin_on_entry(void *ctx, bool fentry)
 {
-	put_refs(refs);
-	return 0;
+	unpin_enter(UNPIN_PLAIN, probe_arg(ctx, fentry, 1, 0));
 }
 
-SEC("kprobe/gup_put_folio")
-int BPF_KPROBE(put_kprobe, struct folio *folio, int refs)
+static __always_inline void unpin_on_exit(void *ctx, long ret)
 {
-	put_refs(refs);
-	return 0;
+	unpin_exit(UNPIN_PLAIN);
 }
+
+static __always_inline void unpin_dirty_on_entry(void *ctx, bool fentry)
+{
+	unpin_enter(UNPIN_DIRTY, probe_arg(ctx, fentry, 1, 0));
+}
+
+static __always_inline void unpin_dirty_on_exit(void *ctx, long ret)
+{
+	unpin_exit(UNPIN_DIRTY);
+}
+
+static __always_inline void put_on_entry(void *ctx, bool fentry)
+{
+	put_refs(probe_arg(ctx, fentry, 1, 0));
+}
+
+ENTRY_TWINS(unpin, unpin_user_pages)
+EXIT_TWINS(unpin, unpin_user_pages)
+ENTRY_TWINS(unpin_dirty, unpin_user_pages_dirty_lock)
+EXIT_TWINS(unpin_dirty, unpin_user_pages_dirty_lock)
+ENTRY_TWINS(put, gup_put_folio)
 
 char LICENSE[] SEC("license") = "GPL";

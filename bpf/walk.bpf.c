@@ -12,7 +12,6 @@
  * gupstat trace (trace_on) also emits a record per call (trace.bpf.h),
  * with the arguments saved at entry.
  */
-#define GUPSTAT_DEFINE_WALK
 #include "trace.bpf.h"
 
 /* From the kernel's BTF prototype of follow_page_pte(). */
@@ -82,7 +81,7 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 		trace_hold(ctx, e, start_ns, now, pages, res);
 }
 
-static __always_inline void walk_exit(void *ctx, __u64 ret)
+static __always_inline void walk_on_exit(void *ctx, long ret)
 {
 	__u64 now = bpf_ktime_get_ns();
 	struct walk_entry *e;
@@ -102,52 +101,20 @@ static __always_inline void walk_exit(void *ctx, __u64 ret)
 	e->entry_ns = 0;
 }
 
-SEC("fentry/follow_page_pte")
-int walk_fentry(void *ctx)
+static __always_inline void walk_on_entry(void *ctx, bool fentry)
 {
 	struct walk_args a = {};
 
+	/* An argument the prototype lacks stays 0. */
 	if (trace_on) {
-		a.addr = func_arg(ctx, walk_addr_arg, 0);
-		a.flags = func_arg(ctx, walk_flags_arg, 0);
-		a.pages = func_arg(ctx, walk_pages_arg, 0);
+		a.addr = probe_arg(ctx, fentry, walk_addr_arg, 0);
+		a.flags = probe_arg(ctx, fentry, walk_flags_arg, 0);
+		a.pages = probe_arg(ctx, fentry, walk_pages_arg, 0);
 	}
 	walk_enter(&a);
-	return 0;
 }
 
-SEC("fexit/follow_page_pte")
-int walk_fexit(unsigned long long *ctx)
-{
-	__u64 ret = 0;
-
-	/* The return slot moves with the argument count; the helper knows. */
-	bpf_get_func_ret(ctx, &ret);
-	walk_exit(ctx, ret);
-	return 0;
-}
-
-SEC("kprobe/follow_page_pte")
-int walk_kprobe(struct pt_regs *ctx)
-{
-	struct walk_args a = {};
-
-	/* An argument the prototype lacks stays 0, as for fentry. */
-	if (trace_on && walk_addr_arg >= 0)
-		a.addr = regs_arg(ctx, walk_addr_arg);
-	if (trace_on && walk_flags_arg >= 0)
-		a.flags = regs_arg(ctx, walk_flags_arg);
-	if (trace_on && walk_pages_arg >= 0)
-		a.pages = regs_arg(ctx, walk_pages_arg);
-	walk_enter(&a);
-	return 0;
-}
-
-SEC("kretprobe/follow_page_pte")
-int BPF_KRETPROBE(walk_kretprobe, long ret)
-{
-	walk_exit(ctx, ret);
-	return 0;
-}
+ENTRY_TWINS(walk, follow_page_pte)
+EXIT_TWINS(walk, follow_page_pte)
 
 char LICENSE[] SEC("license") = "GPL";

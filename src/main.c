@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /* gupstat: observe the get_user_pages() slow path. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "live/live.h"
 #include "trace/trace.h"
 #include "report/report.h"
 #include "validate/run.h"
 #include "compare/compare.h"
+#include "util/msg.h"
+#include "util/output.h"
 
 struct command {
 	const char *name;
@@ -22,16 +27,43 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare },	/* two kernels' validate results */
 };
 
-int main(int argc, char **argv)
+static const struct command *find(int argc, char **argv)
 {
 	size_t i;
 
 	for (i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
-	if (argc > 1 && argv[1][0] != '-') {
+			return &commands[i];
+	return NULL;
+}
+
+static bool stdout_closed;
+
+/* A command that ends in exit() (after --help, say) is checked too. */
+static void close_stdout_at_exit(void)
+{
+	if (!stdout_closed && output_close_stdout(msg_cmd()))
+		_exit(1);
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c = find(argc, argv);
+	int ret;
+
+	atexit(close_stdout_at_exit);
+	if (c) {
+		msg_set_cmd(c->name);
+		ret = c->run(argc - 1, argv + 1);
+	} else if (argc > 1 && argv[1][0] != '-') {
 		fprintf(stderr, "gupstat: unknown command '%s' (try 'gupstat --help')\n", argv[1]);
-		return 2;
+		ret = 2;
+	} else {
+		ret = cmd_live(argc, argv);
 	}
-	return cmd_live(argc, argv);
+	/* Output that did not get out is a failure, whatever the command did. */
+	stdout_closed = true;
+	if (output_close_stdout(msg_cmd()) && !ret)
+		ret = 1;
+	return ret;
 }

@@ -6,9 +6,7 @@
  * them. A separate object from the live view's: it keeps sums per phase,
  * not histograms, and only ever watches one process.
  */
-#include "vmlinux.h"
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
+#include "twins.bpf.h"
 #include "gupstat_validate.h"
 
 const volatile __u32 target_tgid = 0;
@@ -85,89 +83,47 @@ static __always_inline void census(__u32 id, int refs)
 	s->units += refs;
 }
 
-SEC("fentry/__gup_longterm_locked")
-int BPF_PROG(pin_fentry, struct mm_struct *mm, unsigned long start, unsigned long nr_pages)
+/*
+ * __gup_longterm_locked(mm, start, nr_pages, ...), unpin_user_pages(pages,
+ * npages), try_grab_folio(folio, refs, flags), gup_put_folio(folio, refs):
+ * the positions src/validate/probe.c checks against BTF.
+ */
+static __always_inline void pin_on_entry(void *ctx, bool fentry)
 {
-	call_enter(V_PIN, nr_pages);
-	return 0;
+	call_enter(V_PIN, probe_arg(ctx, fentry, 2, 0));
 }
 
-SEC("fexit/__gup_longterm_locked")
-int BPF_PROG(pin_fexit, struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
-	     struct page **pages, int *locked, unsigned int gup_flags, long ret)
+static __always_inline void pin_on_exit(void *ctx, long ret)
 {
 	call_exit(V_PIN, ret);
-	return 0;
 }
 
-SEC("kprobe/__gup_longterm_locked")
-int BPF_KPROBE(pin_kprobe, struct mm_struct *mm, unsigned long start, unsigned long nr_pages)
+static __always_inline void unpin_on_entry(void *ctx, bool fentry)
 {
-	call_enter(V_PIN, nr_pages);
-	return 0;
+	call_enter(V_UNPIN, probe_arg(ctx, fentry, 1, 0));
 }
 
-SEC("kretprobe/__gup_longterm_locked")
-int BPF_KRETPROBE(pin_kretprobe, long ret)
-{
-	call_exit(V_PIN, ret);
-	return 0;
-}
-
-SEC("fentry/unpin_user_pages")
-int BPF_PROG(unpin_fentry, struct page **pages, unsigned long npages)
-{
-	call_enter(V_UNPIN, npages);
-	return 0;
-}
-
-SEC("fexit/unpin_user_pages")
-int BPF_PROG(unpin_fexit)
+/* unpin_user_pages() returns nothing. */
+static __always_inline void unpin_on_exit(void *ctx, long ret)
 {
 	call_exit(V_UNPIN, 0);
-	return 0;
 }
 
-SEC("kprobe/unpin_user_pages")
-int BPF_KPROBE(unpin_kprobe, struct page **pages, unsigned long npages)
+static __always_inline void grab_on_entry(void *ctx, bool fentry)
 {
-	call_enter(V_UNPIN, npages);
-	return 0;
+	census(V_GRAB, probe_arg(ctx, fentry, 1, 0));
 }
 
-SEC("kretprobe/unpin_user_pages")
-int BPF_KRETPROBE(unpin_kretprobe)
+static __always_inline void put_on_entry(void *ctx, bool fentry)
 {
-	call_exit(V_UNPIN, 0);
-	return 0;
+	census(V_PUT, probe_arg(ctx, fentry, 1, 0));
 }
 
-SEC("fentry/try_grab_folio")
-int BPF_PROG(grab_fentry, struct folio *folio, int refs)
-{
-	census(V_GRAB, refs);
-	return 0;
-}
-
-SEC("kprobe/try_grab_folio")
-int BPF_KPROBE(grab_kprobe, struct folio *folio, int refs)
-{
-	census(V_GRAB, refs);
-	return 0;
-}
-
-SEC("fentry/gup_put_folio")
-int BPF_PROG(put_fentry, struct folio *folio, int refs)
-{
-	census(V_PUT, refs);
-	return 0;
-}
-
-SEC("kprobe/gup_put_folio")
-int BPF_KPROBE(put_kprobe, struct folio *folio, int refs)
-{
-	census(V_PUT, refs);
-	return 0;
-}
+ENTRY_TWINS(pin, __gup_longterm_locked)
+EXIT_TWINS(pin, __gup_longterm_locked)
+ENTRY_TWINS(unpin, unpin_user_pages)
+EXIT_TWINS(unpin, unpin_user_pages)
+ENTRY_TWINS(grab, try_grab_folio)
+ENTRY_TWINS(put, gup_put_folio)
 
 char LICENSE[] SEC("license") = "GPL";

@@ -11,6 +11,8 @@
 #include <string.h>
 #include "compare/compare.h"
 #include "compare/options.h"
+#include "util/output.h"
+#include "util/msg.h"
 
 struct column {
 	const char *title;
@@ -125,49 +127,51 @@ static void verdicts(const struct v_results *a, const struct v_results *b)
 	}
 }
 
-static int plot(const char *path, const struct v_results *a, const struct v_results *b,
-		const char *pa, const char *pb)
+static void print_all(const char *pa, const struct v_results *a, const char *pb,
+		      const struct v_results *b)
 {
-	FILE *f = fopen(path, "w");
+	size_t i;
+
+	header(pa, a, pb, b);
+	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+		if (!columns[i].counter || (has_counter(a) && has_counter(b)))
+			table(a, b, &columns[i]);
+	census(a, b);
+	verdicts(a, b);
+}
+
+/* The plot is opened before the tables print: a bad path prints nothing. */
+static int compare(const char *pa, const char *pb, const char *plot_path)
+{
+	const char *const inputs[] = { pa, pb, NULL };
+	struct v_results *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct output out = {};
 	int err;
 
-	if (!f) {
-		fprintf(stderr, "gupstat: cannot write %s: %s\n", path, strerror(errno));
-		return -errno;
+	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
+	if (err == -ENOMEM)
+		p_err("out of memory\n");
+	if (!err && plot_path)
+		err = output_open(&out, "gupstat compare", plot_path, inputs);
+	if (!err) {
+		print_all(pa, a, pb, b);
+		if (plot_path) {
+			compare_plot(out.f, a, b, pa, pb);
+			err = output_commit(&out);
+		}
 	}
-	err = compare_plot(f, a, b, pa, pb);
-	if (fclose(f) && !err)
-		err = -errno;
+	free(a);
+	free(b);
 	return err;
 }
 
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o;
-	struct v_results *a, *b;
-	const char *pa, *pb;
-	size_t i;
 	int err;
 
 	err = compare_opts_parse(&o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	pa = o.base;
-	pb = o.other;
-	a = calloc(1, sizeof(*a));
-	b = calloc(1, sizeof(*b));
-	err = !a || !b ? -ENOMEM : v_results_read(pa, a) ?: v_results_read(pb, b);
-	if (!err) {
-		header(pa, a, pb, b);
-		for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-			if (!columns[i].counter || (has_counter(a) && has_counter(b)))
-				table(a, b, &columns[i]);
-		census(a, b);
-		verdicts(a, b);
-		if (o.plot)
-			err = plot(o.plot, a, b, pa, pb);
-	}
-	free(a);
-	free(b);
-	return err ? 1 : 0;
+	return compare(o.base, o.other, o.plot) ? 1 : 0;
 }

@@ -24,8 +24,8 @@ int v_claims(const struct v_results *base, const struct v_results *other, enum v
 	     struct v_claim *out);
 const char *v_verdict_name(enum v_verdict v);
 
-int compare_plot(FILE *f, const struct v_results *base, const struct v_results *other,
-		 const char *base_name, const char *other_name);
+void compare_plot(FILE *f, const struct v_results *base, const struct v_results *other,
+		  const char *base_name, const char *other_name);
 int cmd_compare(int argc, char **argv);
 
 #endif /* __GUPSTAT_COMPARE_COMPARE_H */

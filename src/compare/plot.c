@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "compare/compare.h"
+#include "util/svg.h"
 
 #define W	1000
 #define H	520
@@ -47,16 +48,6 @@ static double y_of(const struct axis *ax, double us)
 	return TOP + PLOT_H - (l - ax->lo) / (ax->hi - ax->lo) * PLOT_H;
 }
 
-static void xml(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<' || *s == '>' || *s == '&' || *s == '"')
-			fprintf(f, "&#%d;", *s);
-		else
-			fputc(*s, f);
-	}
-}
-
 /* Whole decades around every median and quartile. */
 static void axis_fit(struct axis *ax, const struct v_results *r[2])
 {
@@ -85,18 +76,16 @@ static void axis_fit(struct axis *ax, const struct v_results *r[2])
 
 static void draw_axis(FILE *f, const struct axis *ax)
 {
+	static const struct svg_font tick = { .anchor = "end" };
 	double d;
 
 	for (d = ax->lo; d <= ax->hi + 1e-9; d++) {
 		double y = y_of(ax, pow(10, d));
 
-		fprintf(f, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/>\n",
-			LEFT, y, W - RIGHT, y);
-		fprintf(f, "<text x='%d' y='%.1f' text-anchor='end' font-size='12'>%g us</text>\n",
-			LEFT - 6, y + 4, pow(10, d));
+		svg_line(f, LEFT, y, W - RIGHT, y, "#ddd", 1, NULL);
+		svg_text(f, LEFT - 6, y + 4, &tick, "%g us", pow(10, d));
 	}
-	fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#000'/>\n", LEFT, TOP, LEFT,
-		TOP + PLOT_H);
+	svg_line(f, LEFT, TOP, LEFT, TOP + PLOT_H, "#000", 1, NULL);
 }
 
 static void draw_bar(FILE *f, const struct axis *ax, const struct v_series *s, double x,
@@ -109,14 +98,15 @@ static void draw_bar(FILE *f, const struct axis *ax, const struct v_series *s, d
 	if (!m.n)
 		return;
 	y = y_of(ax, m.median / 1e3);
-	fprintf(f, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s'><title>median %.1f us, p25 %.1f, p75 %.1f, n %d</title></rect>\n",
-		x, y, w, base - y, colour, m.median / 1e3, m.p25 / 1e3, m.p75 / 1e3, m.n);
-	fprintf(f, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#000'/>\n",
-		x + w / 2, y_of(ax, m.p25 / 1e3), x + w / 2, y_of(ax, m.p75 / 1e3));
+	svg_rect(f, x, y, w, base - y, colour, "median %.1f us, p25 %.1f, p75 %.1f, n %d",
+		 m.median / 1e3, m.p25 / 1e3, m.p75 / 1e3, m.n);
+	svg_line(f, x + w / 2, y_of(ax, m.p25 / 1e3), x + w / 2, y_of(ax, m.p75 / 1e3), "#000", 1,
+		 NULL);
 }
 
 static void draw_groups(FILE *f, const struct axis *ax, const struct v_results *r[2])
 {
+	static const struct svg_font label = { .anchor = "middle" };
 	const struct v_run *run[2];
 	double gw, bw, x;
 	int i, k, n = 0;
@@ -135,52 +125,42 @@ static void draw_groups(FILE *f, const struct axis *ax, const struct v_results *
 		for (k = 0; k < NR_KINDS; k++)
 			draw_bar(f, ax, &run[kinds[k].side]->cond[kinds[k].cond].unpin_ns,
 				 x + gw * 0.1 + k * bw, bw, kinds[k].colour);
-		fprintf(f, "<text x='%.1f' y='%d' text-anchor='middle' font-size='12'>%s %u MB</text>\n",
-			x + gw / 2, TOP + PLOT_H + 18, v_folio_names[run[0]->folio], run[0]->size_mb);
+		svg_text(f, x + gw / 2, TOP + PLOT_H + 18, &label, "%s %u MB",
+			 v_folio_names[run[0]->folio], run[0]->size_mb);
 		x += gw;
 	}
 }
 
 static void draw_legend(FILE *f)
 {
+	static const struct svg_font font = { .size = 13 };
 	int k;
 
 	for (k = 0; k < NR_KINDS; k++) {
 		int x = LEFT + k * 220, y = H - 50;
 
-		fprintf(f, "<rect x='%d' y='%d' width='14' height='14' fill='%s'/>\n", x, y,
-			kinds[k].colour);
-		fprintf(f, "<text x='%d' y='%d' font-size='13'>%s</text>\n", x + 20, y + 12,
-			kinds[k].label);
+		svg_rect(f, x, y, 14, 14, kinds[k].colour, NULL);
+		svg_text(f, x + 20, y + 12, &font, "%s", kinds[k].label);
 	}
 }
 
-int compare_plot(FILE *f, const struct v_results *base, const struct v_results *other,
-		 const char *base_name, const char *other_name)
+void compare_plot(FILE *f, const struct v_results *base, const struct v_results *other,
+		  const char *base_name, const char *other_name)
 {
 	const struct v_results *r[2] = { base, other };
 	struct axis ax;
 
 	axis_fit(&ax, r);
-	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif'>\n",
-		W, H);
-	fprintf(f, "<rect width='100%%' height='100%%' fill='#fff'/>\n");
-	fprintf(f, "<text x='%d' y='28' font-size='17'>unpin_user_pages(), one call per range: median and p25-p75</text>\n",
-		LEFT);
-	fprintf(f, "<text x='%d' y='50' font-size='13'>base: ", LEFT);
-	xml(f, base->kernel);
-	fputs(" (", f);
-	xml(f, base_name);
-	fputs(")   other: ", f);
-	xml(f, other->kernel);
-	fputs(" (", f);
-	xml(f, other_name);
-	fputs(")</text>\n", f);
+	svg_begin(f, W, H);
+	svg_text(f, LEFT, 28, &(struct svg_font){ .size = 17 },
+		 "unpin_user_pages(), one call per range: median and p25-p75");
+	svg_text(f, LEFT, 50, &(struct svg_font){ .size = 13 }, "base: %s (%s)   other: %s (%s)",
+		 base->kernel, base_name, other->kernel, other_name);
 	draw_axis(f, &ax);
 	draw_groups(f, &ax, r);
 	draw_legend(f);
-	fprintf(f, "<text x='%d' y='%d' font-size='11'>%u repeats each; caches evicted by reading %lu MB between pin and unpin</text>\n",
-		LEFT, H - 12, base->repeats, base->evict_bytes >> 20);
-	fputs("</svg>\n", f);
-	return ferror(f) ? -EIO : 0;
+	svg_text(f, LEFT, H - 12, &(struct svg_font){ .size = 11 },
+		 "%u repeats each; caches evicted by reading %lu MB between pin and unpin",
+		 base->repeats, base->evict_bytes >> 20);
+	svg_end(f);
 }

@@ -12,6 +12,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 #include "live/cgroup.h"
+#include "util/msg.h"
 
 int cgroup_id_of(const char *path, __u64 *id)
 {
@@ -19,11 +20,11 @@ int cgroup_id_of(const char *path, __u64 *id)
 	struct stat st;
 
 	if (stat(path, &st) || statfs(path, &fs)) {
-		fprintf(stderr, "gupstat: -c %s: %s\n", path, strerror(errno));
+		p_err("-c %s: %s\n", path, strerror(errno));
 		return -errno;
 	}
 	if (fs.f_type != CGROUP2_SUPER_MAGIC || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "gupstat: -c %s: not a cgroup v2 directory\n", path);
+		p_err("-c %s: not a cgroup v2 directory\n", path);
 		return -EINVAL;
 	}
 	*id = st.st_ino;

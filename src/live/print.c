@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "util/hist.h"
+#include "util/json.h"
 #include "live/print.h"
 
 struct hist_desc {
@@ -153,11 +154,11 @@ static void text_counters(FILE *f, const struct report_ctx *rc,
 			(unsigned long long)c->state_misses);
 }
 
-static void json_buckets(FILE *f, const struct hist_desc *d, const struct hist *h)
+static void json_buckets(struct jw *w, const struct hist_desc *d, const struct hist *h)
 {
-	bool first = true;
 	int i;
 
+	jw_array(w, "buckets");
 	for (i = 0; i < HIST_SLOTS; i++) {
 		unsigned long long lo, hi;
 
@@ -170,49 +171,81 @@ static void json_buckets(FILE *f, const struct hist_desc *d, const struct hist *
 			lo = i ? 1ULL << (i - 1) : 0;
 			hi = i ? (1ULL << i) - 1 : 0;
 		}
-		fprintf(f, "%s{\"low\":%llu,\"high\":%llu,\"count\":%llu}",
-			first ? "" : ",", lo, hi, (unsigned long long)h->slots[i]);
-		first = false;
+		jw_object(w, NULL);
+		jw_u64(w, "low", lo);
+		jw_u64(w, "high", hi);
+		jw_u64(w, "count", h->slots[i]);
+		jw_end_object(w);
 	}
+	jw_end_array(w);
 }
 
-static void json_hist(FILE *f, const struct report_ctx *rc,
+void report_json_record(struct jw *w, const char *type)
+{
+	jw_object(w, NULL);
+	jw_string(w, "type", type);
+	jw_object(w, "data");
+}
+
+void report_json_record_end(struct jw *w)
+{
+	jw_end_object(w);
+	jw_end_object(w);
+}
+
+static void json_hist(struct jw *w, const struct report_ctx *rc,
 		      const struct hist_desc *d, const struct hist *h)
 {
 	char note[160], title[160];
 
-	fprintf(f, "{\"type\":\"hist\",\"data\":{\"name\":\"%s\",\"function\":\"%s\",\"title\":\"%s\",\"unit\":\"%s\",\"scale\":\"%s\",\"method\":\"%s\",\"count\":%llu,\"sum\":%llu,\"max\":%llu,\"buckets\":[",
-		d->key, rc->probes[d->probe].func, title_of(rc, d, title, sizeof(title)), d->unit,
-		d->id < HIST_FIRST_LOG2 ? "linear" : "log2",
-		method_note(rc, d, note, sizeof(note)),
-		(unsigned long long)h->count, (unsigned long long)h->sum,
-		(unsigned long long)h->max);
-	json_buckets(f, d, h);
-	fprintf(f, "]}}\n");
+	report_json_record(w, "hist");
+	jw_string(w, "name", d->key);
+	jw_string(w, "function", rc->probes[d->probe].func);
+	jw_string(w, "title", title_of(rc, d, title, sizeof(title)));
+	jw_string(w, "unit", d->unit);
+	jw_string(w, "scale", d->id < HIST_FIRST_LOG2 ? "linear" : "log2");
+	jw_string(w, "method", method_note(rc, d, note, sizeof(note)));
+	jw_u64(w, "count", h->count);
+	jw_u64(w, "sum", h->sum);
+	jw_u64(w, "max", h->max);
+	json_buckets(w, d, h);
+	report_json_record_end(w);
 }
 
-static void json_counters(FILE *f, const struct counters *c)
+static void json_counters(struct jw *w, const struct counters *c)
 {
 	const __u64 *r = c->walk_results;
 
-	fprintf(f, "{\"type\":\"counters\",\"data\":{\"walk_pages\":%llu,\"walk_need_fault\":%llu,\"walk_emlink\":%llu,\"walk_eexist\":%llu,\"walk_efault\":%llu,\"walk_eother\":%llu,",
-		(unsigned long long)r[WALK_PAGES], (unsigned long long)r[WALK_NEED_FAULT],
-		(unsigned long long)r[WALK_EMLINK], (unsigned long long)r[WALK_EEXIST],
-		(unsigned long long)r[WALK_EFAULT], (unsigned long long)r[WALK_EOTHER]);
-	fprintf(f, "\"gup_pin_calls\":%llu,\"gup_get_calls\":%llu,\"gup_noref_calls\":%llu,\"gup_longterm_calls\":%llu,\"pmu_misses\":%llu,\"state_misses\":%llu}}\n",
-		(unsigned long long)c->gup_calls[GUP_PIN],
-		(unsigned long long)c->gup_calls[GUP_GET],
-		(unsigned long long)c->gup_calls[GUP_NOREF],
-		(unsigned long long)c->gup_longterm,
-		(unsigned long long)c->pmu_misses,
-		(unsigned long long)c->state_misses);
+	report_json_record(w, "counters");
+	jw_u64(w, "walk_pages", r[WALK_PAGES]);
+	jw_u64(w, "walk_need_fault", r[WALK_NEED_FAULT]);
+	jw_u64(w, "walk_emlink", r[WALK_EMLINK]);
+	jw_u64(w, "walk_eexist", r[WALK_EEXIST]);
+	jw_u64(w, "walk_efault", r[WALK_EFAULT]);
+	jw_u64(w, "walk_eother", r[WALK_EOTHER]);
+	jw_u64(w, "gup_pin_calls", c->gup_calls[GUP_PIN]);
+	jw_u64(w, "gup_get_calls", c->gup_calls[GUP_GET]);
+	jw_u64(w, "gup_noref_calls", c->gup_calls[GUP_NOREF]);
+	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
+	jw_u64(w, "pmu_misses", c->pmu_misses);
+	jw_u64(w, "state_misses", c->state_misses);
+	report_json_record_end(w);
+}
+
+static void json_end(struct jw *w, const char *stamp)
+{
+	report_json_record(w, "end");
+	jw_string(w, "time", stamp ? stamp : "");
+	report_json_record_end(w);
 }
 
 void report_print(FILE *f, const struct report_ctx *rc,
 		  const struct snapshot *s, const char *stamp)
 {
+	struct jw w;
 	size_t i;
 
+	jw_init(&w, f, false);
 	if (!rc->json && stamp)
 		fprintf(f, "%s\n", stamp);
 	for (i = 0; i < NR_DESCS; i++) {
@@ -221,13 +254,13 @@ void report_print(FILE *f, const struct report_ctx *rc,
 		if (!shown(rc, &descs[i]))
 			continue;
 		if (rc->json)
-			json_hist(f, rc, &descs[i], h);
+			json_hist(&w, rc, &descs[i], h);
 		else if (h->count || descs[i].id == H_WALK_PAGES)
 			text_hist(f, rc, &descs[i], h);
 	}
 	if (rc->json) {
-		json_counters(f, &s->c);
-		fprintf(f, "{\"type\":\"end\",\"data\":{\"time\":\"%s\"}}\n", stamp ? stamp : "");
+		json_counters(&w, &s->c);
+		json_end(&w, stamp);
 	} else {
 		text_counters(f, rc, &s->c);
 	}

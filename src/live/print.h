@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "util/attach.h"
 #include "live/snapshot.h"
+#include "util/json.h"
 
 /* The probes in report order; each histogram belongs to one. */
 enum probe_id {
@@ -32,5 +33,8 @@ struct report_ctx {
 void report_print(FILE *f, const struct report_ctx *rc,
 		  const struct snapshot *s, const char *stamp);
 void report_hist_summary(FILE *f, const struct hist *h, const char *unit);
+/* One NDJSON record, {"type":TYPE,"data":{...}}: the caller fills data. */
+void report_json_record(struct jw *w, const char *type);
+void report_json_record_end(struct jw *w);
 
 #endif /* __GUPSTAT_LIVE_PRINT_H */

@@ -7,7 +7,10 @@
 #include <bpf/libbpf.h>
 #include <linux/types.h>
 #include "gupstat.h"
+#include "live/print.h"
 #include "live/procs.h"
+#include "util/input.h"
+#include "util/json.h"
 
 #define PROCS_MAX	4096
 #define PROCS_SHOWN	20
@@ -46,22 +49,41 @@ static int procs_collect(int fd, struct proc_row *rows, int max, bool reset)
 	return n;
 }
 
+/* The comm escaped: a process named a"b must not break the NDJSON. */
+void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s)
+{
+	struct jw w;
+
+	jw_init(&w, f, false);
+	report_json_record(&w, "proc");
+	jw_u64(&w, "pid", tgid);
+	jw_stringn(&w, "comm", s->comm, sizeof(s->comm));
+	jw_u64(&w, "walk_calls", s->walk_calls);
+	jw_u64(&w, "walk_pages", s->walk_pages);
+	jw_u64(&w, "gup_calls", s->gup_calls);
+	jw_u64(&w, "gup_pages", s->gup_pages);
+	jw_u64(&w, "unpin_calls", s->unpin_calls);
+	jw_u64(&w, "unpin_pages", s->unpin_pages);
+	report_json_record_end(&w);
+}
+
 static void print_row(FILE *f, const struct proc_row *r, bool json)
 {
 	const struct proc_stats *s = &r->st;
+	char comm[sizeof(s->comm) + 1];
 
-	if (json)
-		fprintf(f, "{\"type\":\"proc\",\"data\":{\"pid\":%u,\"comm\":\"%.16s\",\"walk_calls\":%llu,\"walk_pages\":%llu,\"gup_calls\":%llu,\"gup_pages\":%llu,\"unpin_calls\":%llu,\"unpin_pages\":%llu}}\n",
-			r->tgid, s->comm,
-			(unsigned long long)s->walk_calls, (unsigned long long)s->walk_pages,
-			(unsigned long long)s->gup_calls, (unsigned long long)s->gup_pages,
-			(unsigned long long)s->unpin_calls, (unsigned long long)s->unpin_pages);
-	else
-		fprintf(f, "%-7u %-16.16s %11llu %11llu %10llu %11llu %11llu %11llu\n",
-			r->tgid, s->comm,
-			(unsigned long long)s->walk_calls, (unsigned long long)s->walk_pages,
-			(unsigned long long)s->gup_calls, (unsigned long long)s->gup_pages,
-			(unsigned long long)s->unpin_calls, (unsigned long long)s->unpin_pages);
+	if (json) {
+		procs_print_json(f, r->tgid, s);
+		return;
+	}
+	/* A process names itself: nothing of it reaches the terminal raw. */
+	snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(s->comm), s->comm);
+	input_sanitise(comm);
+	fprintf(f, "%-7u %-16.16s %11llu %11llu %10llu %11llu %11llu %11llu\n",
+		r->tgid, comm,
+		(unsigned long long)s->walk_calls, (unsigned long long)s->walk_pages,
+		(unsigned long long)s->gup_calls, (unsigned long long)s->gup_pages,
+		(unsigned long long)s->unpin_calls, (unsigned long long)s->unpin_pages);
 }
 
 int procs_print(FILE *f, const struct bpf_map *procs, bool json, bool reset)

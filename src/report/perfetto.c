@@ -10,18 +10,7 @@
 #include <string.h>
 #include "report/export.h"
 #include "report/text.h"
-
-/* A JSON string; the reader already limited text to printable ASCII. */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
+#include "util/json.h"
 
 struct thread_key {
 	__u32 pid, tid;
@@ -37,16 +26,22 @@ static int cmp_thread(const void *a, const void *b)
 	return x->tid < y->tid ? -1 : x->tid > y->tid;
 }
 
-static void name_event(FILE *f, const char *what, __u32 pid, __u32 tid, const char *name)
+static void name_event(struct jw *w, const char *what, __u32 pid, __u32 tid, const char *name)
 {
-	fprintf(f, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":",
-		what, pid, tid);
-	json_str(f, name);
-	fprintf(f, "}},\n");
+	jw_object(w, NULL);
+	jw_string(w, "ph", "M");
+	jw_string(w, "name", what);
+	jw_u64(w, "pid", pid);
+	jw_u64(w, "tid", tid);
+	jw_object(w, "args");
+	jw_string(w, "name", name);
+	jw_end_object(w);
+	jw_end_object(w);
+	jw_break(w);
 }
 
 /* process_name and thread_name events: each process and thread once. */
-static int name_threads(FILE *f, const struct trace_file *tf)
+static int name_threads(struct jw *w, const struct trace_file *tf)
 {
 	struct thread_key *k = malloc((tf->nr_recs ? tf->nr_recs : 1) * sizeof(*k));
 	size_t i;
@@ -62,59 +57,84 @@ static int name_threads(FILE *f, const struct trace_file *tf)
 		if (i && !cmp_thread(&k[i], &k[i - 1]))
 			continue;
 		if (!i || k[i].pid != k[i - 1].pid)
-			name_event(f, "process_name", k[i].pid, k[i].pid, comm);
-		name_event(f, "thread_name", k[i].pid, k[i].tid, comm);
+			name_event(w, "process_name", k[i].pid, k[i].pid, comm);
+		name_event(w, "thread_name", k[i].pid, k[i].tid, comm);
 	}
 	free(k);
 	return 0;
 }
 
-static void hold_event(FILE *f, const struct trace_file *tf, const struct trace_rec *r,
+static void hold_event(struct jw *w, const struct trace_file *tf, const struct trace_rec *r,
 		       __u64 origin)
 {
-	char flags[512];
+	char flags[512], addr[24];
 
-	fprintf(f, "{\"ph\":\"X\",\"cat\":\"gup\",\"name\":\"PTE-lock hold\",\"pid\":%u,\"tid\":%u,\"ts\":%llu.%03llu,\"dur\":%llu.%03llu,",
-		r->pid, r->tid,
-		(unsigned long long)(r->ts_ns - origin) / 1000,
-		(unsigned long long)(r->ts_ns - origin) % 1000,
-		(unsigned long long)r->hold_ns / 1000, (unsigned long long)r->hold_ns % 1000);
-	fprintf(f, "\"args\":{\"pages\":%u,\"stored\":%u,\"fill\":%s,\"fill_ns\":%llu,\"fills\":%u,\"cpu\":%u,\"addr\":\"0x%llx\",\"result\":\"%s\",\"flags\":",
-		r->pages, r->stored, r->flags & GT_R_FILL ? "true" : "false",
-		(unsigned long long)r->fill_ns, r->fills, r->cpu,
-		(unsigned long long)r->addr, trace_result_name(r->result));
-	json_str(f, trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
-	fprintf(f, "}}");
+	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)r->addr);
+	jw_object(w, NULL);
+	jw_string(w, "ph", "X");
+	jw_string(w, "cat", "gup");
+	jw_string(w, "name", "PTE-lock hold");
+	jw_u64(w, "pid", r->pid);
+	jw_u64(w, "tid", r->tid);
+	jw_milli(w, "ts", r->ts_ns - origin);
+	jw_milli(w, "dur", r->hold_ns);
+	jw_object(w, "args");
+	jw_u64(w, "pages", r->pages);
+	jw_u64(w, "stored", r->stored);
+	jw_bool(w, "fill", r->flags & GT_R_FILL);
+	jw_u64(w, "fill_ns", r->fill_ns);
+	jw_u64(w, "fills", r->fills);
+	jw_u64(w, "cpu", r->cpu);
+	jw_string(w, "addr", addr);
+	jw_string(w, "result", trace_result_name(r->result));
+	jw_string(w, "flags", trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
+	jw_end_object(w);
+	jw_end_object(w);
+	jw_break(w);
 }
 
-static void other_data(FILE *f, const struct trace_file *tf, __u64 origin)
+/* Counts as strings: a 64-bit count survives readers that use doubles. */
+static void jw_count(struct jw *w, const char *key, __u64 v)
 {
-	fprintf(f, "\"otherData\":{\"kernel\":");
-	json_str(f, trace_file_string(tf, "kernel"));
-	fprintf(f, ",\"method\":");
-	json_str(f, trace_file_string(tf, "method"));
-	fprintf(f, ",\"gupstat\":");
-	json_str(f, trace_file_string(tf, "gupstat"));
-	fprintf(f, ",\"origin_ns\":\"%llu\",\"holds\":\"%zu\",\"lost\":\"%llu\"},\n",
-		(unsigned long long)origin, tf->nr_recs, (unsigned long long)tf->lost);
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+	jw_string(w, key, buf);
+}
+
+static void other_data(struct jw *w, const struct trace_file *tf, __u64 origin)
+{
+	jw_object(w, "otherData");
+	jw_string(w, "kernel", trace_file_string(tf, "kernel"));
+	jw_string(w, "method", trace_file_string(tf, "method"));
+	jw_string(w, "gupstat", trace_file_string(tf, "gupstat"));
+	jw_count(w, "origin_ns", origin);
+	jw_count(w, "holds", tf->nr_recs);
+	jw_count(w, "lost", tf->lost);
+	jw_end_object(w);
+	jw_break(w);
 }
 
 int export_perfetto(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
 {
 	__u64 origin = s->n ? s->first_ns : tf->start_ns;
+	struct jw w;
 	size_t i;
 	int err;
 
-	fprintf(f, "{\"displayTimeUnit\":\"ns\",\n");
-	other_data(f, tf, origin);
-	fprintf(f, "\"traceEvents\":[\n");
-	err = name_threads(f, tf);
+	jw_init(&w, f, false);
+	jw_object(&w, NULL);
+	jw_string(&w, "displayTimeUnit", "ns");
+	jw_break(&w);
+	other_data(&w, tf, origin);
+	jw_array(&w, "traceEvents");
+	jw_break(&w);
+	err = name_threads(&w, tf);
 	if (err)
 		return err;
-	for (i = 0; i < tf->nr_recs; i++) {
-		hold_event(f, tf, &tf->recs[i], origin);
-		fprintf(f, i + 1 < tf->nr_recs ? ",\n" : "\n");
-	}
-	fprintf(f, "]}\n");
-	return ferror(f) ? -EIO : 0;
+	for (i = 0; i < tf->nr_recs; i++)
+		hold_event(&w, tf, &tf->recs[i], origin);
+	jw_end_array(&w);
+	jw_end_object(&w);
+	return 0;
 }

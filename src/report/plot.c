@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "report/export.h"
+#include "util/svg.h"
 
 #define W		960
 #define H		560
@@ -20,25 +21,9 @@
 #define BOTTOM		100
 #define PLOT_W		(W - LEFT - RIGHT)
 #define PLOT_H		(H - TOP - BOTTOM)
+#define BAR_COLOUR	"#4477aa"
 /* Room above the top decade, in decades, for the tallest bar's count. */
 #define Y_HEADROOM	1.3
-
-/* The reader limits text to printable ASCII; escape what XML needs. */
-static void xml_text(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else if (*s == '"')
-			fputs("&quot;", f);
-		else
-			fputc(*s, f);
-	}
-}
 
 /* A nanosecond count for an axis: 512 ns, 1.0 us, 66 us, 1.0 ms, 2.1 s. */
 static void human_ns(char *buf, size_t len, double ns)
@@ -108,56 +93,50 @@ static double value_x(const struct span *sp, __u64 v)
 	return slot_x(sp, slot + (v - lo) / width);
 }
 
+static const struct svg_font tick_font = { .size = 11, .fill = "#333", .anchor = "end" };
+
 static void axes(FILE *f, const struct span *sp)
 {
+	struct svg_font rotated = tick_font;
 	char label[32];
 	int i, d;
 
-	fprintf(f, "<g stroke=\"#333\" stroke-width=\"1\">\n");
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", LEFT, TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n</g>\n", LEFT, TOP, LEFT, TOP + PLOT_H);
-	fprintf(f, "<g font-size=\"11\" fill=\"#333\" text-anchor=\"end\">\n");
+	svg_line(f, LEFT, TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H, "#333", 1, NULL);
+	svg_line(f, LEFT, TOP, LEFT, TOP + PLOT_H, "#333", 1, NULL);
 	for (d = 0; d <= sp->decades; d++) {
 		double y = TOP + PLOT_H - PLOT_H * (d + 1.0) / (sp->decades + Y_HEADROOM);
 
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-			LEFT, y, LEFT + PLOT_W, y);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\">%.0f</text>\n", LEFT - 6, y + 4, pow(10, d));
+		svg_line(f, LEFT, y, LEFT + PLOT_W, y, "#ddd", 1, NULL);
+		svg_text(f, LEFT - 6, y + 4, &tick_font, "%.0f", pow(10, d));
 	}
-	fprintf(f, "</g>\n<g font-size=\"11\" fill=\"#333\" text-anchor=\"end\">\n");
+	rotated.rotate = -45;
 	for (i = sp->lo; i <= sp->hi + 1; i++) {
-		double x = slot_x(sp, i);
-
 		human_ns(label, sizeof(label), i ? ldexp(1, i - 1) : 0);
-		fprintf(f, "<text transform=\"translate(%.1f,%d) rotate(-45)\">%s</text>\n",
-			x, TOP + PLOT_H + 14, label);
+		svg_text(f, slot_x(sp, i), TOP + PLOT_H + 14, &rotated, "%s", label);
 	}
-	fprintf(f, "</g>\n");
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"middle\">hold time (log2 buckets; each bar from its left label to the next)</text>\n",
-		LEFT + PLOT_W / 2, H - 18);
-	fprintf(f, "<text transform=\"translate(24,%d) rotate(-90)\" font-size=\"13\" text-anchor=\"middle\">holds (log scale)</text>\n",
-		TOP + PLOT_H / 2);
+	svg_text(f, LEFT + PLOT_W / 2, H - 18, &(struct svg_font){ .size = 13, .anchor = "middle" },
+		 "hold time (log2 buckets; each bar from its left label to the next)");
+	svg_text(f, 24, TOP + PLOT_H / 2,
+		 &(struct svg_font){ .size = 13, .anchor = "middle", .rotate = -90 },
+		 "holds (log scale)");
 }
 
 static void bars(FILE *f, const struct span *sp, const struct trace_summary *s)
 {
+	static const struct svg_font count_font = { .size = 10, .fill = "#222", .anchor = "middle" };
 	double bw = (double)PLOT_W / (sp->hi - sp->lo + 1);
 	int i;
 
-	fprintf(f, "<g fill=\"#4477aa\">\n");
 	for (i = sp->lo; i <= sp->hi; i++) {
-		double h = bar_height(sp, s->hold_log2[i]);
+		unsigned long long n = s->hold_log2[i];
+		double h = bar_height(sp, n);
 
 		if (!h)
 			continue;
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"><title>%llu holds</title></rect>\n",
-			slot_x(sp, i) + 1, TOP + PLOT_H - h, bw - 2, h,
-			(unsigned long long)s->hold_log2[i]);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#222\" text-anchor=\"middle\">%llu</text>\n",
-			slot_x(sp, i) + bw / 2, TOP + PLOT_H - h - 3,
-			(unsigned long long)s->hold_log2[i]);
+		svg_rect(f, slot_x(sp, i) + 1, TOP + PLOT_H - h, bw - 2, h, BAR_COLOUR,
+			 "%llu holds", n);
+		svg_text(f, slot_x(sp, i) + bw / 2, TOP + PLOT_H - h - 3, &count_font, "%llu", n);
 	}
-	fprintf(f, "</g>\n");
 }
 
 /* The percentiles: a dashed line each, named in its colour in the title. */
@@ -186,8 +165,7 @@ static void marker_lines(FILE *f, const struct span *sp, const struct trace_summ
 	for (i = 0; i < NR_MARKERS; i++) {
 		double x = value_x(sp, marker_value(s, i));
 
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n",
-			x, TOP, x, TOP + PLOT_H, markers[i].color);
+		svg_line(f, x, TOP, x, TOP + PLOT_H, markers[i].color, 2, "6,4");
 	}
 }
 
@@ -195,36 +173,31 @@ static void title(FILE *f, const struct trace_file *tf, const struct trace_summa
 {
 	size_t i;
 
-	fprintf(f, "<text x=\"%d\" y=\"28\" font-size=\"18\" font-weight=\"bold\">PTE-lock hold time per follow_page_pte() call</text>\n", LEFT);
-	fprintf(f, "<text x=\"%d\" y=\"50\" font-size=\"12\">kernel ", LEFT);
-	xml_text(f, trace_file_string(tf, "kernel"));
-	fprintf(f, ", %zu holds, %llu lost; ", s->n, (unsigned long long)tf->lost);
-	xml_text(f, trace_file_string(tf, "method"));
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"70\" font-size=\"12\" font-weight=\"bold\">", LEFT);
+	svg_text(f, LEFT, 28, &(struct svg_font){ .size = 18, .bold = true },
+		 "PTE-lock hold time per follow_page_pte() call");
+	svg_text(f, LEFT, 50, &(struct svg_font){ .size = 12 }, "kernel %s, %zu holds, %llu lost; %s",
+		 trace_file_string(tf, "kernel") ?: "", s->n, (unsigned long long)tf->lost,
+		 trace_file_string(tf, "method") ?: "");
+	svg_text_begin(f, LEFT, 70, &(struct svg_font){ .size = 12, .bold = true });
 	for (i = 0; s->n && i < NR_MARKERS; i++)
-		fprintf(f, "<tspan fill=\"%s\">%s%s %llu ns</tspan>", markers[i].color,
-			i ? ",  " : "- - -  ", markers[i].name,
-			(unsigned long long)marker_value(s, i));
-	fprintf(f, "</text>\n");
+		svg_tspan(f, markers[i].color, "%s%s %llu ns", i ? ",  " : "- - -  ",
+			  markers[i].name, (unsigned long long)marker_value(s, i));
+	svg_text_end(f);
 }
 
 int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
 {
 	struct span sp = span_of(s);
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-		W, H, W, H);
-	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, H);
+	svg_begin(f, W, H);
 	title(f, tf, s);
 	axes(f, &sp);
 	bars(f, &sp, s);
-	if (s->n) {
+	if (s->n)
 		marker_lines(f, &sp, s);
-	} else {
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\">no holds in this trace</text>\n",
-			LEFT + PLOT_W / 2, TOP + PLOT_H / 2);
-	}
-	fprintf(f, "</svg>\n");
-	return ferror(f) ? -EIO : 0;
+	else
+		svg_text(f, LEFT + PLOT_W / 2, TOP + PLOT_H / 2,
+			 &(struct svg_font){ .size = 16, .anchor = "middle" }, "no holds in this trace");
+	svg_end(f);
+	return 0;
 }

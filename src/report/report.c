@@ -5,7 +5,6 @@
  * holds, and export a timeline and a plot on request.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,58 +16,76 @@
 #include "report/report.h"
 #include "report/stats.h"
 #include "report/text.h"
-
-/* @path for writing, created with @mode, never through a symlink. */
-static FILE *open_out(const char *path, mode_t mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
-	FILE *f;
-
-	if (fd < 0)
-		return NULL;
-	f = fdopen(fd, "w");
-	if (!f)
-		close(fd);
-	return f;
-}
+#include "util/output.h"
+#include "util/msg.h"
 
 typedef int (*export_fn)(FILE *f, const struct trace_file *tf,
 			 const struct trace_summary *s);
 
-static int export_to(const char *path, mode_t mode, export_fn fn,
-		     const struct trace_file *tf, const struct trace_summary *s)
-{
-	FILE *f = open_out(path, mode);
-	int err;
+enum { EXPORT_PERFETTO, EXPORT_PLOT, NR_EXPORTS };
 
-	if (!f) {
-		fprintf(stderr, "gupstat report: %s: %s\n", path, strerror(errno));
-		return -errno;
-	}
-	err = fn(f, tf, s);
-	if (fclose(f) && !err)
-		err = -errno;
-	if (err)
-		fprintf(stderr, "gupstat report: %s: %s\n", path, strerror(-err));
-	return err;
+static const export_fn export_fns[NR_EXPORTS] = { export_perfetto, export_plot };
+
+static void export_paths(const struct report_opts *o, const char **paths)
+{
+	paths[EXPORT_PERFETTO] = o->perfetto;
+	paths[EXPORT_PLOT] = o->plot;
 }
 
-/*
- * The timeline has every hold with its process and address: private like
- * the trace (0600). The plot is aggregate only (0644).
- */
-static int exports(const struct report_opts *o, const struct trace_file *tf,
-		   const struct trace_summary *s)
+static void exports_discard(struct output *out)
 {
-	if (o->perfetto && export_to(o->perfetto, 0600, export_perfetto, tf, s))
+	int i;
+
+	for (i = 0; i < NR_EXPORTS; i++)
+		output_discard(&out[i]);
+}
+
+/* Opened before the text prints, so that a bad path prints nothing. */
+static int exports_open(const struct report_opts *o, struct output *out)
+{
+	const char *const inputs[] = { o->path, NULL };
+	const char *paths[NR_EXPORTS];
+	int i;
+
+	export_paths(o, paths);
+	if (paths[0] && paths[1] && !strcmp(paths[0], paths[1])) {
+		p_err("cannot write %s: named for both --perfetto and --plot\n",
+		      paths[0]);
 		return -1;
-	if (o->plot && export_to(o->plot, 0644, export_plot, tf, s))
-		return -1;
+	}
+	for (i = 0; i < NR_EXPORTS; i++) {
+		if (paths[i] && output_open(&out[i], "gupstat report", paths[i], inputs)) {
+			exports_discard(out);
+			return -1;
+		}
+	}
 	return 0;
+}
+
+/* Each export in full, or its old file left as it was. */
+static int exports_write(const struct report_opts *o, struct output *out,
+			 const struct trace_file *tf, const struct trace_summary *s)
+{
+	const char *paths[NR_EXPORTS];
+	int i, err = 0;
+
+	export_paths(o, paths);
+	for (i = 0; i < NR_EXPORTS; i++) {
+		if (!paths[i])
+			continue;
+		if (err) {
+			output_discard(&out[i]);
+			continue;
+		}
+		err = export_fns[i](out[i].f, tf, s);
+		err = err ? output_fail(&out[i], err) : output_commit(&out[i]);
+	}
+	return err;
 }
 
 int cmd_report(int argc, char **argv)
 {
+	struct output out[NR_EXPORTS] = {};
 	struct trace_summary s;
 	struct report_opts o;
 	struct trace_file tf;
@@ -78,16 +95,21 @@ int cmd_report(int argc, char **argv)
 	if (err)
 		return err > 0 ? 0 : 2;
 	if (trace_file_read(&tf, o.path)) {
-		fprintf(stderr, "gupstat report: %s: %s\n", o.path, tf.err);
+		p_err("%s: %s\n", o.path, tf.err);
+		return 1;
+	}
+	if (exports_open(&o, out)) {
+		trace_file_free(&tf);
 		return 1;
 	}
 	if (trace_summarize(&tf, o.top, &s)) {
-		fprintf(stderr, "gupstat report: %s: out of memory\n", o.path);
+		p_err("%s: out of memory\n", o.path);
+		exports_discard(out);
 		trace_file_free(&tf);
 		return 1;
 	}
 	trace_text_print(stdout, o.path, &tf, &s);
-	err = exports(&o, &tf, &s) ? 1 : 0;
+	err = exports_write(&o, out, &tf, &s) ? 1 : 0;
 	trace_summary_free(&s);
 	trace_file_free(&tf);
 	return err;

@@ -5,20 +5,6 @@
 #include <string.h>
 #include "report/stats.h"
 
-static int cmp_u64(const void *a, const void *b)
-{
-	__u64 x = *(const __u64 *)a, y = *(const __u64 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * The fill's share of each hold that had one, p50 and p90: unlike the
  * summed share, a few holds stretched by something else (an interrupt,
@@ -27,7 +13,7 @@ static int cmp_double(const void *a, const void *b)
 static int fill_shares(const struct trace_file *tf, struct trace_summary *s)
 {
 	double *v = malloc((s->with_fill ? s->with_fill : 1) * sizeof(*v));
-	size_t i, n = 0, rank;
+	size_t i, n = 0;
 
 	if (!v)
 		return -ENOMEM;
@@ -39,26 +25,11 @@ static int fill_shares(const struct trace_file *tf, struct trace_summary *s)
 		v[n++] = !r->hold_ns ? 0 : r->fill_ns >= r->hold_ns ? 1 :
 			 (double)r->fill_ns / r->hold_ns;
 	}
-	qsort(v, n, sizeof(*v), cmp_double);
-	if (n) {
-		rank = (n * 50 + 99) / 100;
-		s->fill_share_p50 = v[rank - 1];
-		rank = (n * 90 + 99) / 100;
-		s->fill_share_p90 = v[rank - 1];
-	}
+	stats_sort_double(v, n);
+	s->fill_share_p50 = stats_quantile(v, n, 50, STATS_NEAREST_RANK);
+	s->fill_share_p90 = stats_quantile(v, n, 90, STATS_NEAREST_RANK);
 	free(v);
 	return 0;
-}
-
-__u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p)
-{
-	size_t rank;
-
-	if (!n)
-		return 0;
-	/* The smallest value with at least p% of the values at or below it. */
-	rank = ((__u64)n * p + 99) / 100;
-	return sorted[rank ? rank - 1 : 0];
 }
 
 unsigned int stats_log2_slot(__u64 v)
@@ -82,7 +53,7 @@ static void dist_of(__u64 *v, size_t n, struct stats_dist *d)
 	memset(d, 0, sizeof(*d));
 	if (!n)
 		return;
-	qsort(v, n, sizeof(*v), cmp_u64);
+	stats_sort_u64(v, n);
 	for (i = 0; i < n; i++)
 		sum += v[i];
 	d->min = v[0];

@@ -6,6 +6,7 @@
 #include <linux/types.h>
 #include "gupstat.h"
 #include "tracefile/reader.h"
+#include "util/stats.h"
 
 /* Log2 slots as in the live view: slot i counts [2^(i-1), 2^i - 1]. */
 #define STATS_LOG2_SLOTS	HIST_LOG2_SLOTS
@@ -38,8 +39,6 @@ struct trace_summary {
 /* 0, or -ENOMEM. @top: how many of the longest holds to keep. */
 int trace_summarize(const struct trace_file *tf, size_t top, struct trace_summary *s);
 void trace_summary_free(struct trace_summary *s);
-/* Nearest-rank percentile @p (0-100] of @n sorted values. */
-__u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p);
 /* The log2 slot of @v, as the BPF side counts it. */
 unsigned int stats_log2_slot(__u64 v);
 

@@ -95,7 +95,7 @@ __u64 trace_now_ns(clockid_t clock)
 	return (__u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-__u64 trace_header_write(struct trace_writer *w, const struct trace_setup *t)
+void trace_header_write(struct trace_writer *w, const struct trace_setup *t)
 {
 	/* 36 kB: static rather than on the stack; one trace per process. */
 	static char strings[NR_STRINGS][GT_VALUE_MAX];
@@ -114,5 +114,4 @@ __u64 trace_header_write(struct trace_writer *w, const struct trace_setup *t)
 
 	describe(t, strings, kv);
 	trace_writer_header(w, &m);
-	return m.start_ns;
 }

@@ -17,8 +17,8 @@ struct trace_setup {
 	bool returns_count;		/* the batched walk's prototype */
 };
 
-/* Write the header; returns the start time it records (CLOCK_MONOTONIC). */
-__u64 trace_header_write(struct trace_writer *w, const struct trace_setup *t);
+/* Write the header, with the start time (CLOCK_MONOTONIC and realtime). */
+void trace_header_write(struct trace_writer *w, const struct trace_setup *t);
 __u64 trace_now_ns(clockid_t clock);
 
 #endif /* __GUPSTAT_TRACE_HEADER_H */

@@ -7,50 +7,45 @@
  * counts, lost holds included.
  */
 #include <errno.h>
-#include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include "util/child.h"
 #include "gupstat.skel.h"
-#include "util/kernel_btf.h"
-#include "util/privs.h"
-#include "util/probes.h"
-#include "util/setup.h"
-#include "trace/trace.h"
 #include "trace/header.h"
 #include "trace/options.h"
 #include "trace/stream.h"
+#include "trace/trace.h"
+#include "util/ksyms.h"
+#include "util/output.h"
+#include "util/probes.h"
+#include "util/session.h"
+#include "util/setup.h"
+#include "util/msg.h"
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
 
 struct tracer {
 	struct trace_opts o;
-	struct gupstat_bpf *skel;
-	struct btf *btf;
-	struct probe probes[NR_PROBES];
-	struct child child;
+	struct session ss;
 	struct trace_stream s;
 	struct ring_buffer *rb;
-	bool returns_count;
-	bool created;		/* the output exists: remove it on failure */
+	struct output out;	/* -o, renamed into place at the end */
 };
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
+/* The holds are the walk's: without its probe there is nothing to trace. */
+static int walk_traced(const struct tracer *t)
 {
-	if (stop_requested)
-		_exit(128 + sig);
-	stop_requested = 1;
+	if (t->ss.probes[P_WALK].method != ATTACH_NONE)
+		return 0;
+	p_err("cannot trace follow_page_pte: %s\n",
+	      t->ss.probes[P_WALK].skip_reason);
+	return -ENOENT;
 }
-
 
 /*
  * The walk, the exact acquire if asked, GUP (for "stored" on base), the
@@ -59,23 +54,17 @@ static void on_signal(int sig)
  */
 static int select_probes(struct tracer *t)
 {
-	struct probe *p = t->probes;
+	struct probe *p = t->ss.probes;
 	int i;
 
-	probes_init(p, t->skel, t->btf, t->o.lock_exact);
 	for (i = 0; i < NR_PROBES; i++)
 		if (i != P_WALK && i != P_LOCK && i != P_GUP && i != P_FILL)
 			p[i].wanted = false;
 	if (t->o.no_fill)
 		p[P_FILL].wanted = false;
-	if (probes_select(p, t->btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
+	if (probes_select(p, t->ss.btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
 		return -ENOENT;
-	if (p[P_WALK].method == ATTACH_NONE) {
-		fprintf(stderr, "gupstat trace: cannot trace follow_page_pte: %s\n",
-			p[P_WALK].skip_reason);
-		return -ENOENT;
-	}
-	return 0;
+	return walk_traced(t);
 }
 
 static void set_rodata(struct tracer *t)
@@ -83,7 +72,7 @@ static void set_rodata(struct tracer *t)
 	struct setup_cfg c = {
 		.filter_on = t->o.cmd || t->o.pid,
 		.follow_forks = t->o.cmd,
-		.walk_returns_count = t->returns_count,
+		.walk_returns_count = t->ss.returns_count,
 		.lock_exact = t->o.lock_exact,
 		.trace = true,
 		.trace_min_ns = t->o.min_ns,
@@ -95,115 +84,84 @@ static void set_rodata(struct tracer *t)
 		.stack_entries = TRACE_STACK_ENTRIES,
 	};
 
-	setup_rodata(t->skel, t->btf, &c);
+	setup_rodata(t->ss.skel, t->ss.btf, &c);
 }
 
+/*
+ * Opened first, so that a path that cannot be written fails before the
+ * kernel is touched; what is written stays in a temporary file until the
+ * trace is complete.
+ */
 static int open_output(struct tracer *t)
 {
-	int err = trace_writer_open(&t->s.w, t->o.output);
+	int err = output_open(&t->out, "gupstat trace", t->o.output, NULL);
 
-	if (err) {
-		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
-		return err;
-	}
-	t->created = true;
-	return 0;
+	output_catch_signals();
+	if (!err)
+		trace_writer_init(&t->s.w, t->out.f);
+	return err;
 }
 
 static int prepare(struct tracer *t)
 {
 	int err;
 
-	libbpf_set_print(t->o.verbose ? setup_libbpf_print : NULL);
-	if (check_privileges())
-		return -EPERM;
+	session_init(&t->ss, "gupstat trace", t->o.cmd, t->o.pid, t->o.duration);
 	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
 	if (err) {
-		fprintf(stderr, "gupstat trace: out of memory\n");
+		p_err("out of memory\n");
 		return err;
 	}
-	err = open_output(t);
-	if (err)
-		return err;
-	t->btf = kernel_btf_load();
-	if (!t->btf)
-		return -ENOENT;
-	err = setup_walk_shape(t->btf, &t->returns_count);
-	if (err)
-		return err;
-	t->skel = gupstat_bpf__open();
-	if (!t->skel) {
-		fprintf(stderr, "gupstat trace: cannot open BPF object: %s\n", strerror(errno));
-		return -errno;
-	}
-	return select_probes(t);
+	return open_output(t) ?: session_open(&t->ss, t->o.verbose, t->o.lock_exact) ?:
+		select_probes(t);
 }
 
 static int load_and_attach(struct tracer *t)
 {
 	int err;
 
-	if (t->o.cmd) {
-		err = child_spawn(&t->child, t->o.cmd);
-		if (err) {
-			fprintf(stderr, "gupstat trace: cannot start command: %s\n", strerror(-err));
-			return err;
-		}
-	}
 	set_rodata(t);
-	err = gupstat_bpf__load(t->skel);
-	if (err) {
-		fprintf(stderr, "gupstat trace: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+	err = session_load(&t->ss);
+	if (err)
 		return err;
-	}
-	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.trace_events),
+	t->rb = ring_buffer__new(bpf_map__fd(t->ss.skel->maps.trace_events),
 				 trace_stream_event, &t->s, NULL);
 	if (!t->rb) {
-		fprintf(stderr, "gupstat trace: cannot map the ring buffer: %s\n", strerror(errno));
-		return -errno;
+		err = -errno;
+		p_err("cannot map the ring buffer: %s\n", strerror(-err));
+		return err;
 	}
-	err = setup_filter_seed(t->skel, t->o.cmd ? t->child.pid : t->o.pid);
-	if (!err)
-		err = probes_attach(t->probes);
-	return err;
+	return session_attach(&t->ss) ?: walk_traced(t);
 }
 
 /* One line at the end; lost holds are never silent. */
 static void report_end(const struct tracer *t, const struct trace_counters *c)
 {
-	fprintf(stderr, "gupstat trace: %llu holds written to %s, %llu lost",
-		(unsigned long long)t->s.w.nr_recs, t->o.output,
-		(unsigned long long)c->lost);
+	p_err("%llu holds written to %s, %llu lost",
+	      (unsigned long long)t->s.w.nr_recs, t->o.output,
+	      (unsigned long long)c->lost);
 	if (t->o.min_ns)
 		fprintf(stderr, ", %llu under --min-ns", (unsigned long long)c->below_min);
 	fprintf(stderr, "\n");
 	if (c->lost)
-		fprintf(stderr, "gupstat trace: WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
-			(unsigned long long)c->lost, t->o.buffer);
+		p_err("WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
+		      (unsigned long long)c->lost, t->o.buffer);
 	if (t->s.bad)
-		fprintf(stderr, "gupstat trace: %llu malformed ring-buffer records skipped\n",
-			(unsigned long long)t->s.bad);
+		p_err("%llu malformed ring-buffer records skipped\n",
+		      (unsigned long long)t->s.bad);
 }
 
-/* 1 while running, 0 at the end, or the command's exit code + 2 (>=2). */
-static int tick(struct tracer *t, __u64 start)
+/* The session's state, or -1 once the file cannot take more (a full disk). */
+static int tick(struct tracer *t)
 {
-	int status;
-
-	if (stop_requested)
-		return 0;
-	if (t->o.duration && trace_now_ns(CLOCK_MONOTONIC) - start >= t->o.duration * 1000000000ULL)
-		return 0;
-	if (t->o.cmd && child_reap(&t->child, &status, WNOHANG) == 1)
-		return 2 + (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-	return 1;
+	return t->s.w.err ? -1 : session_state(&t->ss);
 }
 
-static int poll_loop(struct tracer *t, __u64 start)
+static int poll_loop(struct tracer *t)
 {
 	int state, err;
 
-	while ((state = tick(t, start)) == 1) {
+	while ((state = tick(t)) == SESSION_RUNNING) {
 		/*
 		 * The programs wake us only when an eighth of the buffer is
 		 * waiting: after a quiet 100 ms, take what is there anyway.
@@ -212,7 +170,7 @@ static int poll_loop(struct tracer *t, __u64 start)
 		if (err >= 0 || err == -EINTR)
 			err = ring_buffer__consume(t->rb);
 		if (err < 0 && err != -EINTR) {
-			fprintf(stderr, "gupstat trace: reading the ring buffer: %s\n", strerror(-err));
+			p_err("reading the ring buffer: %s\n", strerror(-err));
 			return -1;
 		}
 	}
@@ -227,9 +185,9 @@ static void read_counters(struct tracer *t, struct trace_counters *sum)
 
 	memset(sum, 0, sizeof(*sum));
 	c = calloc(ncpu > 0 ? ncpu : 1, sizeof(*c));
-	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->skel->maps.trace_stats), &zero, c)) {
+	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->ss.skel->maps.trace_stats), &zero, c)) {
 		/* Say so rather than claim nothing was lost. */
-		fprintf(stderr, "gupstat trace: cannot read the lost-event counter\n");
+		p_err("cannot read the lost-event counter\n");
 		sum->lost = ~0ULL;
 	}
 	for (cpu = 0; c && sum->lost != ~0ULL && cpu < ncpu; cpu++) {
@@ -242,7 +200,7 @@ static void read_counters(struct tracer *t, struct trace_counters *sum)
 }
 
 /* Detach, drain what is left, then stacks and the trailer. */
-static int finish(struct tracer *t)
+static int finish(struct tracer *t, bool failed)
 {
 	struct trace_counters c;
 	struct trace_end e;
@@ -251,69 +209,65 @@ static int finish(struct tracer *t)
 
 	/* Before detaching: the BPF trampolines leave kallsyms with it. */
 	ks = ksyms_load("/proc/kallsyms");
-	probes_detach(t->probes);
+	probes_detach(t->ss.probes);
 	ring_buffer__consume(t->rb);
 	read_counters(t, &c);
 	e = (struct trace_end){ .lost = c.lost, .below_min = c.below_min,
 				.stack_errors = c.stack_errors,
 				.end_ns = trace_now_ns(CLOCK_MONOTONIC) };
-	trace_stream_stacks(&t->s, bpf_map__fd(t->skel->maps.trace_stacks), ks,
+	trace_stream_stacks(&t->s, bpf_map__fd(t->ss.skel->maps.trace_stacks), ks,
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
 	err = trace_writer_finish(&t->s.w, &e);
-	if (err) {
-		fprintf(stderr, "gupstat trace: %s: %s\n", t->o.output, strerror(-err));
-		return err;
+	if (err)
+		return output_fail(&t->out, err);
+	if (failed) {
+		/* What was traced goes too: a failure leaves the old file. */
+		output_discard(&t->out);
+		return -EIO;
 	}
+	err = output_commit(&t->out);
+	if (err)
+		return err;
 	report_end(t, &c);
 	return 0;
 }
 
 static int run(struct tracer *t)
 {
-	__u64 start;
+	char banner[PATH_MAX + 64];
 	int state;
 
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	start = trace_header_write(&t->s.w, &(struct trace_setup){
-		.o = &t->o, .probes = t->probes, .btf = t->btf,
-		.returns_count = t->returns_count });
-	if (t->o.cmd)
-		child_release(&t->child);
-	else
-		fprintf(stderr, "Tracing PTE-lock holds to %s... Hit Ctrl-C to end.\n", t->o.output);
-	state = poll_loop(t, start);
-	if (finish(t) || state < 0)
+	snprintf(banner, sizeof(banner), "Tracing PTE-lock holds to %s... Hit Ctrl-C to end.",
+		 t->o.output);
+	trace_header_write(&t->s.w, &(struct trace_setup){
+		.o = &t->o, .probes = t->ss.probes, .btf = t->ss.btf,
+		.returns_count = t->ss.returns_count });
+	session_start(&t->ss, banner);
+	state = poll_loop(t);
+	if (finish(t, state < 0) || state < 0)
 		return 1;
-	return state >= 2 ? state - 2 : 0;
+	return session_exit_code(state);
 }
 
 int cmd_trace(int argc, char **argv)
 {
-	struct tracer t = { .child = { .go_fd = -1 } };
+	struct tracer t = {};
 	int err;
 
 	err = trace_opts_parse(&t.o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	err = prepare(&t);
-	if (!err)
-		err = load_and_attach(&t);
+	err = prepare(&t) ?: load_and_attach(&t);
 	if (err) {
-		if (t.o.cmd && t.child.pid > 0)
-			child_kill(&t.child);
-		if (t.s.w.f)
-			fclose(t.s.w.f);
-		if (t.created)
-			unlink(t.o.output);
+		session_abort(&t.ss);
+		output_discard(&t.out);
 		err = 1;
 	} else {
 		err = run(&t);
 	}
 	ring_buffer__free(t.rb);
-	gupstat_bpf__destroy(t.skel);
-	btf__free(t.btf);
+	session_close(&t.ss);
 	trace_stream_free(&t.s);
 	return err;
 }

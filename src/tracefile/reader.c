@@ -5,21 +5,19 @@
  * left of the buffer before it is used, every string for printable
  * ASCII, and every cross-reference (record -> stack) for existence. The
  * first problem found is described in one line in tf->err. This file
- * links alone into the fuzz target (tests/fuzz/), so it depends on libc
- * only.
+ * and util/input.c link alone into the fuzz target (tests/fuzz/), so
+ * they depend on libc only.
  */
 #include <endian.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 #include "tracefile/reader.h"
+#include "util/input.h"
 
 _Static_assert(sizeof(struct gt_header) == 56, "gt_header layout");
 _Static_assert(sizeof(struct gt_string) == 4, "gt_string layout");
@@ -406,49 +404,16 @@ int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
 	return err;
 }
 
-static int read_all(struct trace_file *tf, int fd, void **buf, size_t *len)
-{
-	struct stat st;
-	size_t done = 0;
-	ssize_t n;
-
-	if (fstat(fd, &st))
-		return fail(tf, "%s", strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return fail(tf, "not a regular file");
-	if ((unsigned long long)st.st_size > TRACE_FILE_MAX)
-		return fail(tf, "%lld bytes, larger than the %llu this gupstat reads",
-			    (long long)st.st_size, TRACE_FILE_MAX);
-	*len = st.st_size;
-	*buf = malloc(*len ? *len : 1);
-	if (!*buf)
-		return fail(tf, "out of memory");
-	while (done < *len) {
-		n = read(fd, (char *)*buf + done, *len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return fail(tf, "%s", n ? strerror(errno) : "file shrank while being read");
-		done += n;
-	}
-	return 0;
-}
-
 int trace_file_read(struct trace_file *tf, const char *path)
 {
-	void *buf = NULL;
-	size_t len = 0;
-	int fd, err;
+	struct input in;
+	int err;
 
 	memset(tf, 0, sizeof(*tf));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fail(tf, "%s", strerror(errno));
-	err = read_all(tf, fd, &buf, &len);
-	close(fd);
+	err = input_read(path, TRACE_FILE_MAX, "a trace file", &in, tf->err, sizeof(tf->err));
 	if (!err)
-		err = trace_file_parse(tf, buf, len);
-	free(buf);
+		err = trace_file_parse(tf, in.data, in.len);
+	input_free(&in);
 	return err;
 }
 

@@ -7,45 +7,15 @@
  */
 #include <endian.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/stat.h>
 #include "tracefile/writer.h"
 
-int trace_writer_open(struct trace_writer *w, const char *path)
+void trace_writer_init(struct trace_writer *w, FILE *f)
 {
-	int fd;
-
 	memset(w, 0, sizeof(*w));
-	/*
-	 * 0600: the file names processes, addresses and kernel stacks. As
-	 * root, never follow a symlink someone else planted at @path.
-	 */
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -errno;
-	/* An existing file keeps its mode through O_CREAT: set it. */
-	if (fchmod(fd, 0600)) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	w->f = fdopen(fd, "w");
-	if (!w->f) {
-		close(fd);
-		return -errno;
-	}
-	/*
-	 * Large writes: the reader must keep up with the ring buffer, and a
-	 * write per 4 kB is slow on network or 9p file systems (measured: a
-	 * trace to the guest's 9p share lost 1% of 262144 holds).
-	 */
-	setvbuf(w->f, NULL, _IOFBF, 1 << 20);
-	return 0;
+	w->f = f;
 }
 
 static void put(struct trace_writer *w, const void *p, size_t n)
@@ -196,17 +166,10 @@ int trace_writer_finish(struct trace_writer *w, const struct trace_end *e)
 		.nr_stacks = htole32(w->nr_stacks),
 		.trailer_size = htole32(sizeof(t)),
 	};
-	int err;
 
 	memcpy(t.magic, GT_TRAILER_MAGIC, sizeof(t.magic));
 	put(w, &t, sizeof(t));
 	if (fflush(w->f) && !w->err)
-		w->err = -errno;
-	if (fsync(fileno(w->f)) && !w->err && errno != EINVAL)
-		w->err = -errno;
-	if (fclose(w->f) && !w->err)
-		w->err = -errno;
-	w->f = NULL;
-	err = w->err;
-	return err;
+		w->err = errno ? -errno : -EIO;
+	return w->err;
 }

@@ -39,14 +39,14 @@ struct trace_end {
 	__u64 end_ns;
 };
 
-/* Create @path mode 0600 (truncating, never through a symlink). 0 or -errno. */
-int trace_writer_open(struct trace_writer *w, const char *path);
+/* Write to @f; the caller opened it and closes it (util/output.h). */
+void trace_writer_init(struct trace_writer *w, FILE *f);
 void trace_writer_header(struct trace_writer *w, const struct trace_meta *m);
 void trace_writer_record(struct trace_writer *w, const struct trace_rec *r);
 /* One stack, innermost frame first; @addrs may be NULL (none written). */
 void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 			const __u64 *addrs, const char *const *names);
-/* Trailer, flush, close: 0 or the first error, -errno. */
+/* Trailer and flush: 0 or the first error, -errno. */
 int trace_writer_finish(struct trace_writer *w, const struct trace_end *e);
 
 #endif /* __GUPSTAT_TRACEFILE_WRITER_H */

@@ -2,6 +2,8 @@
 /*
  * Choosing how to attach to a kernel function, before the object is
  * loaded: a program that the kernel refuses would fail the whole load.
+ * Every line said here names the kernel function and the method, never
+ * a BPF program: those are gupstat's own business.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,19 +11,43 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include "util/attach.h"
+#include "util/msg.h"
+
+/* The name of @p's program of one kind ("fentry", ...), or NULL. */
+static struct bpf_program *program_of(const struct probe *p, struct bpf_object *obj,
+				      const char *kind)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s_%s", p->prog, kind);
+	return bpf_object__find_program_by_name(obj, name);
+}
+
+/* A hook without an entry (or exit) twin simply has no such program. */
+void probe_find_programs(struct probe *p, struct bpf_object *obj)
+{
+	p->fentry = program_of(p, obj, "fentry");
+	p->fexit = program_of(p, obj, "fexit");
+	p->kprobe = program_of(p, obj, "kprobe");
+	p->kretprobe = program_of(p, obj, "kretprobe");
+}
+
+/* The kernel-internal ENOTSUPP has no strerror() text. */
+static const char *err_text(int err)
+{
+	if (err == -524)
+		return "error 524, ENOTSUPP: this kernel's trampoline cannot take the function";
+	return strerror(-err);
+}
 
 /*
  * Load a two-instruction fentry/fexit program against @btf_id: the
  * kernel checks BTF, trampoline support and the function's address at
- * load time. With @attach, also attach it for a moment: only the attach
- * builds the trampoline, and that is where a kernel refuses e.g. a
- * function with more arguments than its trampoline saves (6.1: more than
- * six, -ENOTSUPP). Returns 0 or the kernel's -errno.
- *
- * Only --dry-run attaches here: every attach and detach patches the
- * function's text, and a real run proves the attach by doing it.
+ * load time. It is never attached: every attach and detach patches the
+ * function's text, and the real attach (or --dry-run's) is the proof.
+ * Returns 0 or the kernel's -errno.
  */
-static int fentry_try(int btf_id, enum bpf_attach_type type, bool attach)
+static int fentry_try(int btf_id, enum bpf_attach_type type)
 {
 	const struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
@@ -30,28 +56,20 @@ static int fentry_try(int btf_id, enum bpf_attach_type type, bool attach)
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
 		    .expected_attach_type = type,
 		    .attach_btf_id = btf_id);
-	int fd, link = -1, err = 0;
+	int fd;
 
 	fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "gupstat_probe", "GPL",
 			   insns, 2, &opts);
 	if (fd < 0)
 		return -errno;
-	if (attach) {
-		link = bpf_link_create(fd, 0, type, NULL);
-		if (link < 0)	/* kernels before BPF links for tracing */
-			link = bpf_raw_tracepoint_open(NULL, fd);
-		err = link < 0 ? -errno : 0;
-	}
-	if (link >= 0)
-		close(link);
 	close(fd);
-	return err;
+	return 0;
 }
 
 /* fexit where the probe has one: it is the stricter of the two. */
-static int probe_fentry_check(const struct probe *p, int btf_id, bool attach)
+static int probe_fentry_check(const struct probe *p, int btf_id)
 {
-	return fentry_try(btf_id, p->fexit ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, attach);
+	return fentry_try(btf_id, p->fexit ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY);
 }
 
 /* Do @p's expected parameter names match the kernel's prototype? */
@@ -108,46 +126,77 @@ static void set_autoload(struct bpf_program *prog, bool on)
 		bpf_program__set_autoload(prog, on);
 }
 
+static const char *fentry_kind(const struct probe *p)
+{
+	return p->fentry && p->fexit ? "fentry/fexit" : p->fexit ? "fexit" : "fentry";
+}
+
 /* fentry refused: kprobes stand in, and the reason is kept to be said. */
 static void set_fallback(struct probe *p, int err)
 {
-	/* The kernel-internal ENOTSUPP has no strerror() text. */
-	const char *why = err == -524 ?
-		"error 524, ENOTSUPP: this kernel's trampoline cannot take the function" :
-		strerror(-err);
-
-	snprintf(p->reason, sizeof(p->reason), "%s refused (%s)",
-		 p->fentry && p->fexit ? "fentry/fexit" : p->fexit ? "fexit" : "fentry", why);
+	snprintf(p->reason, sizeof(p->reason), "%s refused (%s)", fentry_kind(p),
+		 err_text(err));
 	p->fallback = p->reason;
 }
 
 /*
- * A spare that cannot load would fail the whole object: ask once whether
- * this kernel loads kprobe programs at all.
+ * Why this kernel cannot run kprobe programs, or NULL where it can.
+ * libbpf attaches them through the "kprobe" perf event source, or,
+ * before it, tracefs' kprobe_events: with neither, every attach would
+ * fail with ENOENT. Asked once; the load of a spare that the kernel
+ * refuses would fail the whole object.
  */
-static bool kprobes_load(void)
+static const char *kprobes_missing(void)
 {
-	static int ok = -1;
+	static const char *why;
+	static bool asked;
 
-	if (ok < 0)
-		ok = libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_KPROBE, NULL) == 1;
-	return ok;
+	if (asked)
+		return why;
+	asked = true;
+	if (libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_KPROBE, NULL) != 1)
+		why = "kprobe programs refused";
+	else if (access("/sys/bus/event_source/devices/kprobe/type", F_OK) &&
+		 access("/sys/kernel/tracing/kprobe_events", F_OK) &&
+		 access("/sys/kernel/debug/tracing/kprobe_events", F_OK))
+		why = "no kprobe event source: built without CONFIG_KPROBE_EVENTS";
+	return why;
 }
 
-static bool has_kprobes(const struct probe *p)
+static bool can_kprobe(const struct probe *p)
 {
-	return p->in_kallsyms && (p->kprobe || p->kretprobe);
+	return p->in_kallsyms && !kprobes_missing();
+}
+
+/* Neither way in: say which, in the kernel's terms. */
+static enum attach_method refuse(struct probe *p, bool has_btf)
+{
+	const char *kp = kprobes_missing();
+
+	if (!p->in_kallsyms) {
+		p->skip_reason = has_btf ? "not in kallsyms (inlined?)" :
+			"not in this kernel (absent or inlined)";
+		return ATTACH_NONE;
+	}
+	p->kernel_refused = true;
+	if (p->fentry_err)
+		snprintf(p->reason, sizeof(p->reason), "%s refused (%s), and no kprobes (%s)",
+			 fentry_kind(p), err_text(p->fentry_err), kp);
+	else
+		snprintf(p->reason, sizeof(p->reason), "no kprobes (%s)", kp);
+	p->skip_reason = p->reason;
+	return ATTACH_NONE;
 }
 
 static enum attach_method choose(struct probe *p, const struct btf *btf,
 				 enum select_mode mode)
 {
 	int id = btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
-	bool sym = p->in_kallsyms;
-	int err;
 
 	p->fallback = NULL;
 	p->spare = false;
+	p->fentry_err = 0;
+	p->kernel_refused = false;
 	if (!p->wanted) {
 		p->skip_reason = "not requested";
 		return ATTACH_NONE;
@@ -156,22 +205,18 @@ static enum attach_method choose(struct probe *p, const struct btf *btf,
 		p->skip_reason = p->reason;
 		return ATTACH_NONE;
 	}
-	if (mode != SELECT_KPROBE && id > 0) {
-		err = probe_fentry_check(p, id, mode == SELECT_PREDICT);
-		if (!err) {
-			p->spare = mode == SELECT_DEFAULT && has_kprobes(p) && kprobes_load();
+	if (mode != SELECT_KPROBE && id > 0 && (p->fentry || p->fexit)) {
+		p->fentry_err = probe_fentry_check(p, id);
+		if (!p->fentry_err) {
+			p->spare = mode == SELECT_DEFAULT && can_kprobe(p);
 			return ATTACH_FENTRY;
 		}
-		if (has_kprobes(p)) {
-			set_fallback(p, err);
-			return ATTACH_KPROBE;
-		}
 	}
-	if (sym)
-		return ATTACH_KPROBE;
-	p->skip_reason = id > 0 ? "not in kallsyms (inlined?)" :
-		"not in this kernel (absent or inlined)";
-	return ATTACH_NONE;
+	if (!can_kprobe(p))
+		return refuse(p, id > 0);
+	if (p->fentry_err)
+		set_fallback(p, p->fentry_err);
+	return ATTACH_KPROBE;
 }
 
 /*
@@ -191,53 +236,62 @@ int probe_select(struct probe *p, const struct btf *btf, enum select_mode mode)
 	return p->method == ATTACH_NONE ? -ENOENT : 0;
 }
 
-static int attach_one(struct probe *p, struct bpf_program *prog, int slot, bool quiet)
+static int attach_one(struct probe *p, struct bpf_program *prog, int slot)
 {
-	int err;
-
 	if (!prog)
 		return 0;
 	p->links[slot] = bpf_program__attach(prog);
-	if (p->links[slot])
-		return 0;
-	err = -errno;
-	if (!quiet)
-		fprintf(stderr, "gupstat: cannot attach %s to %s: %s\n",
-			bpf_program__name(prog), p->func, strerror(-err));
-	return err;
+	return p->links[slot] ? 0 : -errno;
 }
 
 static int attach_pair(struct probe *p, struct bpf_program *entry,
-		       struct bpf_program *exit, bool quiet)
+		       struct bpf_program *exit)
 {
-	int err = attach_one(p, entry, 0, quiet);
+	int err = attach_one(p, entry, 0);
 
 	if (!err)
-		err = attach_one(p, exit, 1, quiet);
+		err = attach_one(p, exit, 1);
 	if (err)
 		probe_detach(p);
+	return err;
+}
+
+/* Attached by neither: the probe is skipped, and why is kept. */
+static int attach_failed(struct probe *p, const char *how, int err)
+{
+	snprintf(p->reason, sizeof(p->reason), "%s attach refused (%s)", how, err_text(err));
+	p->skip_reason = p->reason;
+	p->fallback = NULL;
+	p->method = ATTACH_NONE;
 	return err;
 }
 
 /*
  * fentry/fexit first; where the kernel refuses them at attach time and
  * kprobes were loaded as the spare, they stand in, said in one line.
+ * On failure the probe is left unattached with its reason in
+ * skip_reason, for the caller to say.
  */
 int probe_attach(struct probe *p)
 {
 	int err;
 
-	if (p->method == ATTACH_KPROBE)
-		return attach_pair(p, p->kprobe, p->kretprobe, false);
+	if (p->method == ATTACH_KPROBE) {
+		err = attach_pair(p, p->kprobe, p->kretprobe);
+		return err ? attach_failed(p, "kprobe", err) : 0;
+	}
 	if (p->method != ATTACH_FENTRY)
 		return 0;
-	err = attach_pair(p, p->fentry, p->fexit, p->spare);
-	if (!err || !p->spare)
-		return err;
+	err = attach_pair(p, p->fentry, p->fexit);
+	if (!err)
+		return 0;
+	if (!p->spare)
+		return attach_failed(p, fentry_kind(p), err);
 	set_fallback(p, err);
 	p->method = ATTACH_KPROBE;
-	fprintf(stderr, "gupstat: %s: %s, using kprobes\n", p->func, p->fallback);
-	return attach_pair(p, p->kprobe, p->kretprobe, false);
+	p_err("%s: %s, using kprobes\n", p->func, p->fallback);
+	err = attach_pair(p, p->kprobe, p->kretprobe);
+	return err ? attach_failed(p, "kprobe", err) : 0;
 }
 
 void probe_detach(struct probe *p)
@@ -262,4 +316,35 @@ const char *probe_method_name(const struct probe *p)
 	default:
 		return "none";
 	}
+}
+
+/*
+ * None of @p can attach: one line that says why. Where the kernel takes
+ * neither way in, that is the kernel's doing, said as such; otherwise
+ * the functions themselves are missing.
+ */
+void probes_say_none(const struct probe *p, int nr)
+{
+	const struct probe *first = NULL;
+	const char *kp = kprobes_missing();
+	int i, fentry_err = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!p[i].wanted)
+			continue;
+		if (!first)
+			first = &p[i];
+		if (!fentry_err)
+			fentry_err = p[i].fentry_err;
+	}
+	if (fentry_err && kp)
+		p_err("this kernel refuses BPF tracing programs (fentry: %s) and has no kprobes (%s)\n",
+		      err_text(fentry_err), kp);
+	else if (kp)
+		p_err("this kernel has no kprobes (%s)\n", kp);
+	else if (first)
+		p_err("none of the GUP functions can be traced on this kernel (%s: %s)\n",
+		      first->func, first->skip_reason);
+	else
+		p_err("none of the GUP functions can be traced on this kernel\n");
 }

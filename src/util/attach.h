@@ -9,13 +9,11 @@
 
 /*
  * How probe_select() decides: fentry where it loads (the real attach is
- * the proof, kprobes loaded beside it as the spare), kprobes only (-k),
- * or, for --dry-run, fentry only where a throwaway program attaches.
+ * the proof, kprobes loaded beside it as the spare), or kprobes only (-k).
  */
 enum select_mode {
 	SELECT_DEFAULT,
 	SELECT_KPROBE,
-	SELECT_PREDICT,
 };
 
 enum attach_method {
@@ -26,20 +24,23 @@ enum attach_method {
 
 /*
  * One kernel function and the programs that observe it: an entry and/or
- * an exit program of each kind. Only one kind is loaded: fentry/fexit
- * where the kernel allows it, kprobes otherwise (or always, with -k).
+ * an exit program of each kind, PROG_fentry, PROG_fexit, PROG_kprobe and
+ * PROG_kretprobe (bpf/twins.bpf.h), found by name in the object. Only
+ * one kind is loaded: fentry/fexit where the kernel allows it, kprobes
+ * otherwise (or always, with -k).
  */
 struct probe {
+	const char *prog;		/* the programs' name prefix */
 	const char *func;
 	const char *what;		/* what it measures, for --dry-run */
-	struct bpf_program *fentry, *fexit;
-	struct bpf_program *kprobe, *kretprobe;
 	/*
 	 * The parameter names the programs expect at positions 0, 1, ...
 	 * ("" for one they do not read), NULL-terminated; checked against
 	 * BTF, so that a kernel whose prototype moved is skipped, not misread.
 	 */
 	const char *const *args;
+	struct bpf_program *fentry, *fexit;
+	struct bpf_program *kprobe, *kretprobe;
 	bool wanted;			/* false: not requested, never loaded */
 	const char *required_by;	/* an option that cannot do without it */
 	bool in_kallsyms;		/* a kprobe can attach */
@@ -47,14 +48,19 @@ struct probe {
 	const char *skip_reason;	/* why it is not attached */
 	char reason[160];		/* skip_reason or fallback, when built */
 	const char *fallback;		/* why kprobes stand in for fentry */
+	int fentry_err;			/* the kernel refused fentry: -errno */
+	/* fentry refused (or -k) and no kprobes: the kernel's, not the function's */
+	bool kernel_refused;
 	bool spare;			/* kprobes loaded too, in case fentry fails */
 	struct bpf_link *links[2];
 };
 
+void probe_find_programs(struct probe *p, struct bpf_object *obj);
 void probes_find_symbols(struct probe *p, int nr);
 int probe_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);
 const char *probe_method_name(const struct probe *p);
+void probes_say_none(const struct probe *p, int nr);
 
 #endif /* __GUPSTAT_UTIL_ATTACH_H */

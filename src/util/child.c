@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include "util/child.h"
+#include "util/msg.h"
 
 static void child_main(int go_fd, char **argv)
 {
@@ -18,7 +19,7 @@ static void child_main(int go_fd, char **argv)
 		_exit(127);
 	close(go_fd);
 	execvp(argv[0], argv);
-	fprintf(stderr, "gupstat: cannot run '%s': %s\n", argv[0], strerror(errno));
+	p_err("cannot run '%s': %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 

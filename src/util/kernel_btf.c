@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "util/kernel_btf.h"
+#include "util/msg.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 
@@ -16,14 +17,14 @@ struct btf *kernel_btf_load(void)
 	struct btf *btf;
 
 	if (access(VMLINUX_BTF, R_OK)) {
-		fprintf(stderr, "gupstat: kernel has no BTF (%s: %s); it needs CONFIG_DEBUG_INFO_BTF=y\n",
-			VMLINUX_BTF, strerror(errno));
+		p_err("kernel has no BTF (%s: %s); it needs CONFIG_DEBUG_INFO_BTF=y\n",
+		      VMLINUX_BTF, strerror(errno));
 		return NULL;
 	}
 	btf = btf__load_vmlinux_btf();
 	if (!btf)
-		fprintf(stderr, "gupstat: cannot parse kernel BTF %s: %s\n",
-			VMLINUX_BTF, strerror(errno));
+		p_err("cannot parse kernel BTF %s: %s\n",
+		      VMLINUX_BTF, strerror(errno));
 	return btf;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/ksyms.h"
+#include "util/msg.h"
 
 struct ksym {
 	__u64 addr;
@@ -84,12 +85,12 @@ struct ksyms *ksyms_load(const char *path)
 		return NULL;
 	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "gupstat: cannot read %s: %s\n", path, strerror(errno));
+		p_err("cannot read %s: %s\n", path, strerror(errno));
 		free(ks);
 		return NULL;
 	}
 	if (ksyms_parse(ks, f)) {
-		fprintf(stderr, "gupstat: out of memory reading %s\n", path);
+		p_err("out of memory reading %s\n", path);
 		fclose(f);
 		ksyms_free(ks);
 		return NULL;

@@ -235,14 +235,6 @@ error_t opts_conflict(const struct argp_state *state, int key_a, int key_b)
 	return opts_error(state, "%s and %s exclude each other", a, b);
 }
 
-error_t opts_not_input(const struct argp_state *state, int key, const char *out,
-		       const char *in)
-{
-	/* The same name only: enough for the slip of writing it twice. */
-	return out && in && !strcmp(out, in) ?
-		opts_bad_value(state, key, "also an input, would be overwritten", out) : 0;
-}
-
 static error_t bad_number(const struct argp_state *state, int key, const char *arg,
 			  __u64 min, __u64 max)
 {

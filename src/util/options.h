@@ -72,9 +72,6 @@ error_t opts_bad_value(const struct argp_state *state, int key, const char *why,
 /* "-p and a COMMAND exclude each other" (OPTS_KEY_COMMAND for the command) */
 error_t opts_conflict(const struct argp_state *state, int key_a, int key_b);
 
-/* "--plot: 'a.json' is also an input": an output over an input file. */
-error_t opts_not_input(const struct argp_state *state, int key, const char *out,
-		       const char *in);
 
 /* parse.h's values for option @key, refused with opts_bad_value(). */
 error_t opts_uint(const struct argp_state *state, int key, const char *arg,

@@ -13,6 +13,7 @@
 #include <bpf/bpf.h>
 #include "util/parse.h"
 #include "util/pmu.h"
+#include "util/msg.h"
 
 struct named_event {
 	const char *name;
@@ -121,8 +122,8 @@ bool pmu_known_event(const char *name)
 
 	if (!pmu_parse_event(name, &attr))
 		return true;
-	fprintf(stderr, "gupstat: unknown perf event '%s' (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)\n",
-		name);
+	p_err("unknown perf event '%s' (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)\n",
+	      name);
 	return false;
 }
 
@@ -146,8 +147,8 @@ int pmu_open(const char *name, int **fds, int *nr)
 		(*fds)[cpu] = syscall(SYS_perf_event_open, &attr, -1, cpu, -1, 0);
 		if ((*fds)[cpu] < 0) {
 			err = -errno;
-			fprintf(stderr, "gupstat: no '%s' counter on CPU %d (%s): going on without the counter column\n",
-				name, cpu, strerror(-err));
+			p_err("no '%s' counter on CPU %d (%s): going on without the counter column\n",
+			      name, cpu, strerror(-err));
 			pmu_close(*fds, cpu);
 			*fds = NULL;
 			return err;
@@ -176,8 +177,8 @@ int pmu_install(int map_fd, const int *fds, int nr)
 
 	for (cpu = 0; cpu < nr; cpu++) {
 		if (bpf_map_update_elem(map_fd, &cpu, &fds[cpu], BPF_ANY)) {
-			fprintf(stderr, "gupstat: cannot install the counter of CPU %d: %s\n",
-				cpu, strerror(errno));
+			p_err("cannot install the counter of CPU %d: %s\n",
+			      cpu, strerror(errno));
 			return -errno;
 		}
 	}

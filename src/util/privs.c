@@ -7,6 +7,7 @@
 #include <sys/syscall.h>
 #include <linux/capability.h>
 #include "util/privs.h"
+#include "util/msg.h"
 
 #ifndef CAP_PERFMON
 #define CAP_PERFMON	38
@@ -32,6 +33,6 @@ int check_privileges(void)
 	if (has_cap(data, CAP_SYS_ADMIN) ||
 	    (has_cap(data, CAP_BPF) && has_cap(data, CAP_PERFMON)))
 		return 0;
-	fprintf(stderr, "gupstat: need root (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN) to load tracing programs\n");
+	p_err("need root (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN) to load tracing programs\n");
 	return -EPERM;
 }

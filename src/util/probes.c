@@ -5,11 +5,7 @@
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
 #include "util/probes.h"
-
-#define PROBE(id_, func_, what_, en, ex, kp, krp, wanted_, args_)	\
-	p[id_] = (struct probe){ .func = func_, .what = what_,		\
-		.fentry = en, .fexit = ex, .kprobe = kp, .kretprobe = krp,	\
-		.wanted = wanted_, .args = args_ }
+#include "util/msg.h"
 
 /* The arguments the programs read, by position (attach.h). */
 static const char *const gup_args[] = { "", "", "nr_pages", "gup_flags", "pages", NULL };
@@ -31,83 +27,129 @@ static bool grab_is_folio(const struct btf *btf)
 	return kernel_btf_arg_index(btf, "try_grab_folio", folio) == 0;
 }
 
+/* Each probe's programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */
+static const struct probe probe_table[NR_PROBES] = {
+	[P_WALK] = { .prog = "walk", .func = "follow_page_pte",
+		     .what = "pages per call, PTE-lock hold" },
+	[P_LOCK] = { .prog = "lock", .func = "__pte_offset_map_lock",
+		     .what = "exact PTE-lock acquire (--lock-exact)" },
+	[P_GUP] = { .prog = "gup", .func = "__get_user_pages",
+		    .what = "pages asked/returned, latency, counter", .args = gup_args },
+	[P_GRAB] = { .prog = "grab", .func = "try_grab_folio",
+		     .what = "refs per grab (refcount batch)", .args = grab_folio_args },
+	[P_UNPIN] = { .prog = "unpin", .func = "unpin_user_pages",
+		      .what = "pages per unpin, latency, counter", .args = unpin_args },
+	[P_UNPIN_DIRTY] = { .prog = "unpin_dirty", .func = "unpin_user_pages_dirty_lock",
+			    .what = "pages per unpin, latency, counter", .args = unpin_args },
+	[P_PUT] = { .prog = "put", .func = "gup_put_folio", .what = "refs per put",
+		    .args = put_args },
+	[P_FILL] = { .prog = "fill", .func = "gup_fill_pages",
+		     .what = "pages per fill, time (batched kernel)" },
+};
+
+static const struct probe grab_page_probe = {
+	.prog = "grab_page", .func = "try_grab_page",
+	.what = "refs per grab (one page each)", .args = grab_page_args,
+};
+
+/*
+ * Every program section starts with '?': the programs of a probe not
+ * chosen (the grab not taken, kprobes where fentry serves) never load.
+ */
 void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
 		 bool lock_exact)
 {
-	__typeof__(skel->progs) *g = &skel->progs;
+	int i;
 
-	PROBE(P_WALK, "follow_page_pte", "pages per call, PTE-lock hold",
-	      g->walk_fentry, g->walk_fexit, g->walk_kprobe, g->walk_kretprobe, true, NULL);
-	PROBE(P_LOCK, "__pte_offset_map_lock", "exact PTE-lock acquire (--lock-exact)",
-	      NULL, g->lock_fexit, NULL, g->lock_kretprobe, lock_exact, NULL);
+	for (i = 0; i < NR_PROBES; i++)
+		p[i] = probe_table[i];
+	if (!grab_is_folio(btf))
+		p[P_GRAB] = grab_page_probe;
+	for (i = 0; i < NR_PROBES; i++) {
+		p[i].wanted = i != P_LOCK || lock_exact;
+		probe_find_programs(&p[i], skel->obj);
+	}
 	/* Without it the exact hold has no start: refuse, never guess. */
 	p[P_LOCK].required_by = lock_exact ? "--lock-exact" : NULL;
-	PROBE(P_GUP, "__get_user_pages", "pages asked/returned, latency, counter",
-	      g->gup_fentry, g->gup_fexit, g->gup_kprobe, g->gup_kretprobe, true, gup_args);
-	if (grab_is_folio(btf))
-		PROBE(P_GRAB, "try_grab_folio", "refs per grab (refcount batch)",
-		      g->grab_fentry, NULL, g->grab_kprobe, NULL, true, grab_folio_args);
-	else
-		PROBE(P_GRAB, "try_grab_page", "refs per grab (one page each)",
-		      g->grab_page_fentry, NULL, g->grab_page_kprobe, NULL, true,
-		      grab_page_args);
-	PROBE(P_UNPIN, "unpin_user_pages", "pages per unpin, latency, counter",
-	      g->unpin_fentry, g->unpin_fexit, g->unpin_kprobe, g->unpin_kretprobe, true,
-	      unpin_args);
-	PROBE(P_UNPIN_DIRTY, "unpin_user_pages_dirty_lock", "pages per unpin, latency, counter",
-	      g->unpin_dirty_fentry, g->unpin_dirty_fexit, g->unpin_dirty_kprobe,
-	      g->unpin_dirty_kretprobe, true, unpin_args);
-	PROBE(P_PUT, "gup_put_folio", "refs per put",
-	      g->put_fentry, NULL, g->put_kprobe, NULL, true, put_args);
-	PROBE(P_FILL, "gup_fill_pages", "pages per fill, time (batched kernel)",
-	      g->fill_fentry, g->fill_fexit, g->fill_kprobe, g->fill_kretprobe, true, NULL);
-	/* The programs of the grab not chosen are never loaded. */
-	bpf_program__set_autoload(g->grab_fentry, false);
-	bpf_program__set_autoload(g->grab_kprobe, false);
-	bpf_program__set_autoload(g->grab_page_fentry, false);
-	bpf_program__set_autoload(g->grab_page_kprobe, false);
+}
+
+static int count_usable(const struct probe *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < NR_PROBES; i++)
+		n += p[i].method != ATTACH_NONE;
+	return n;
+}
+
+/* An option's probe that cannot attach: that one line is the error. */
+static int refuse_required(const struct probe *p)
+{
+	int i;
+
+	for (i = 0; i < NR_PROBES; i++) {
+		if (p[i].required_by && p[i].method == ATTACH_NONE) {
+			p_err("%s: cannot trace %s: %s\n",
+			      p[i].required_by, p[i].func, p[i].skip_reason);
+			return -ENOENT;
+		}
+	}
+	return 0;
 }
 
 /*
- * Decide every probe's method; one line for each wanted probe that cannot
- * attach. Fails when nothing at all can, or when an option's probe
- * cannot (that one line then is the error).
+ * Decide every probe's method. Fails, in one line, when nothing at all
+ * can attach or an option's probe cannot; otherwise one line for each
+ * wanted probe that cannot attach and each that falls back to kprobes.
  */
 int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode)
 {
-	int i, attached = 0;
+	int i;
 
 	probes_find_symbols(p, NR_PROBES);
-	for (i = 0; i < NR_PROBES; i++) {
-		if (!probe_select(&p[i], btf, mode)) {
-			attached++;
-		} else if (p[i].required_by) {
-			fprintf(stderr, "gupstat: %s: cannot trace %s: %s\n",
-				p[i].required_by, p[i].func, p[i].skip_reason);
-			return -ENOENT;
-		} else if (p[i].wanted) {
-			fprintf(stderr, "gupstat: skipping %s: %s\n", p[i].func,
-				p[i].skip_reason);
-		}
-		if (p[i].fallback)
-			fprintf(stderr, "gupstat: %s: %s, using kprobes\n", p[i].func,
-				p[i].fallback);
+	for (i = 0; i < NR_PROBES; i++)
+		probe_select(&p[i], btf, mode);
+	if (!count_usable(p)) {
+		probes_say_none(p, NR_PROBES);
+		return -ENOENT;
 	}
-	if (attached)
-		return 0;
-	fprintf(stderr, "gupstat: none of the GUP functions can be traced on this kernel\n");
-	return -ENOENT;
+	if (refuse_required(p))
+		return -ENOENT;
+	for (i = 0; i < NR_PROBES; i++) {
+		if (p[i].method == ATTACH_NONE && p[i].wanted)
+			p_err("skipping %s: %s\n", p[i].func,
+			      p[i].skip_reason);
+		else if (p[i].fallback)
+			p_err("%s: %s, using kprobes\n", p[i].func,
+			      p[i].fallback);
+	}
+	return 0;
 }
 
+/*
+ * Attach what probes_select() chose. A probe the kernel refuses only
+ * now is skipped like one refused before, with the same rules: nothing
+ * attached, or an option's probe missing, fails in one line.
+ */
 int probes_attach(struct probe *p)
 {
-	int i, err;
+	bool failed[NR_PROBES] = {};
+	int i;
 
-	for (i = 0; i < NR_PROBES; i++) {
-		err = probe_attach(&p[i]);
-		if (err)
-			return err;
+	for (i = 0; i < NR_PROBES; i++)
+		failed[i] = p[i].method != ATTACH_NONE && probe_attach(&p[i]);
+	if (!count_usable(p)) {
+		probes_say_none(p, NR_PROBES);
+		return -ENOENT;
 	}
+	if (refuse_required(p)) {
+		probes_detach(p);
+		return -ENOENT;
+	}
+	for (i = 0; i < NR_PROBES; i++)
+		if (failed[i])
+			p_err("skipping %s: %s\n", p[i].func,
+			      p[i].skip_reason);
 	return 0;
 }
 
@@ -119,7 +161,7 @@ void probes_detach(struct probe *p)
 		probe_detach(&p[i]);
 }
 
-/* --dry-run: what would attach, and how, without loading anything. */
+/* --dry-run: what attached, and how, or why not. */
 void probes_list(FILE *f, const struct probe *p)
 {
 	int i;

@@ -12,6 +12,7 @@
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
 #include "util/setup.h"
+#include "util/msg.h"
 
 int setup_libbpf_print(enum libbpf_print_level level, const char *fmt,
 		       va_list args)
@@ -27,7 +28,7 @@ int setup_walk_shape(const struct btf *btf, bool *returns_count)
 	*returns_count = kind == RET_INT;
 	if (kind == -ENOENT || kind == RET_PTR || kind == RET_INT)
 		return 0;	/* absent: the probe is skipped with a reason */
-	fprintf(stderr, "gupstat: follow_page_pte: unknown prototype (returns neither a pointer nor a count)\n");
+	p_err("follow_page_pte: unknown prototype (returns neither a pointer nor a count)\n");
 	return -EINVAL;
 }
 
@@ -101,14 +102,14 @@ int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid)
 	if (bpf_program__autoload(skel->progs.filter_fork)) {
 		skel->links.filter_fork = bpf_program__attach(skel->progs.filter_fork);
 		if (!skel->links.filter_fork) {
-			fprintf(stderr, "gupstat: cannot follow the command's forks (sched_process_fork): %s\n",
-				strerror(errno));
+			p_err("cannot follow the command's forks (sched_process_fork): %s\n",
+			      strerror(errno));
 			return -errno;
 		}
 	}
 	if (bpf_map__update_elem(skel->maps.filter_tgids, &pid, sizeof(pid),
 				 &one, sizeof(one), BPF_ANY)) {
-		fprintf(stderr, "gupstat: cannot set the process filter: %s\n", strerror(errno));
+		p_err("cannot set the process filter: %s\n", strerror(errno));
 		return -errno;
 	}
 	return 0;

@@ -3,13 +3,19 @@
  * gupstat validate's results file: JSON, every sample kept (in run
  * order) so that gupstat compare, jq or a notebook can redo any
  * statistic; the summaries beside them are for people reading the file.
- * The reader checks every field it uses and names the first bad one.
+ * Written with util/json, read with json-c: the reader checks every
+ * field it uses and names the first bad one.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <json-c/json.h>
+#include "util/input.h"
+#include "util/json.h"
 #include "validate/validate.h"
+#include "util/msg.h"
 
 #define FORMAT_NAME	"gupstat-validate-unpin"
 
@@ -22,114 +28,120 @@ static struct v_series *series_of(struct v_cond_result *c, int i)
 	return s[i];
 }
 
-static void add_int(json_object *o, const char *k, long long v)
+static void summary_json(struct jw *w, const char *key, const struct v_series *s)
 {
-	json_object_object_add(o, k, json_object_new_int64(v));
-}
-
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : NULL);
-}
-
-static json_object *summary_json(const struct v_series *s)
-{
-	json_object *o = json_object_new_object();
 	struct v_summary m;
 
 	v_summarise(s, &m);
-	add_int(o, "n", m.n);
-	json_object_object_add(o, "median", json_object_new_double(m.median));
-	json_object_object_add(o, "p25", json_object_new_double(m.p25));
-	json_object_object_add(o, "p75", json_object_new_double(m.p75));
-	json_object_object_add(o, "min", json_object_new_double(m.min));
-	json_object_object_add(o, "max", json_object_new_double(m.max));
-	return o;
+	jw_object(w, key);
+	jw_i64(w, "n", m.n);
+	jw_double(w, "median", m.median);
+	jw_double(w, "p25", m.p25);
+	jw_double(w, "p75", m.p75);
+	jw_double(w, "min", m.min);
+	jw_double(w, "max", m.max);
+	jw_end_object(w);
 }
 
-static json_object *cond_json(const struct v_cond_result *c)
+static void cond_json(struct jw *w, const char *key, const struct v_cond_result *c)
 {
-	json_object *o = json_object_new_object(), *sum = json_object_new_object(), *a;
 	const struct v_series *s;
 	int i, j;
 
+	jw_object(w, key);
 	for (i = 0; i < 4; i++) {
 		s = series_of((struct v_cond_result *)c, i);
-		a = json_object_new_array();
+		jw_array(w, series_names[i]);
 		for (j = 0; j < s->n; j++)
-			json_object_array_add(a, json_object_new_int64((long long)s->v[j]));
-		json_object_object_add(o, series_names[i], a);
-		json_object_object_add(sum, series_names[i], summary_json(s));
+			jw_i64(w, NULL, (long long)s->v[j]);
+		jw_end_array(w);
 	}
-	json_object_object_add(o, "summary", sum);
-	return o;
+	jw_object(w, "summary");
+	for (i = 0; i < 4; i++)
+		summary_json(w, series_names[i], series_of((struct v_cond_result *)c, i));
+	jw_end_object(w);
+	jw_end_object(w);
 }
 
-static json_object *census_json(const struct v_census *c)
+static void census_json(struct jw *w, const struct v_census *c)
 {
-	json_object *o = json_object_new_object();
-
-	add_int(o, "pin_calls", c->pin_calls);
-	add_int(o, "pin_pages", c->pin_pages);
-	add_int(o, "grabs", c->grabs);
-	add_int(o, "grab_refs", c->grab_refs);
-	add_int(o, "unpin_calls", c->unpin_calls);
-	add_int(o, "unpin_pages", c->unpin_pages);
-	add_int(o, "puts", c->puts);
-	add_int(o, "put_refs", c->put_refs);
-	return o;
+	jw_object(w, "census");
+	jw_i64(w, "pin_calls", c->pin_calls);
+	jw_i64(w, "pin_pages", c->pin_pages);
+	jw_i64(w, "grabs", c->grabs);
+	jw_i64(w, "grab_refs", c->grab_refs);
+	jw_i64(w, "unpin_calls", c->unpin_calls);
+	jw_i64(w, "unpin_pages", c->unpin_pages);
+	jw_i64(w, "puts", c->puts);
+	jw_i64(w, "put_refs", c->put_refs);
+	jw_end_object(w);
 }
 
-static json_object *run_json(const struct v_run *r)
+static void run_json(struct jw *w, const struct v_run *r)
 {
-	json_object *o = json_object_new_object();
 	int c;
 
-	add_str(o, "folio", v_folio_names[r->folio]);
-	add_int(o, "size_mb", r->size_mb);
-	add_int(o, "pages", r->pages);
-	add_int(o, "folios", r->folios);
-	json_object_object_add(o, "census", census_json(&r->census));
+	jw_object(w, NULL);
+	jw_string(w, "folio", v_folio_names[r->folio]);
+	jw_u64(w, "size_mb", r->size_mb);
+	jw_u64(w, "pages", r->pages);
+	jw_u64(w, "folios", r->folios);
+	census_json(w, &r->census);
 	for (c = 0; c < VC_NR; c++)
-		json_object_object_add(o, v_cond_names[c], cond_json(&r->cond[c]));
-	return o;
+		cond_json(w, v_cond_names[c], &r->cond[c]);
+	jw_end_object(w);
 }
 
-int v_results_write(FILE *f, const struct v_results *r)
+/* Errors are the stream's: the caller's output_commit() reports them. */
+void v_results_write(FILE *f, const struct v_results *r)
 {
-	json_object *o = json_object_new_object(), *k = json_object_new_object();
-	json_object *ctr = json_object_new_object(), *runs = json_object_new_array();
-	int i, err = 0;
+	struct jw w;
+	int i;
 
-	add_str(o, "format", FORMAT_NAME);
-	add_int(o, "version", V_FORMAT);
-	add_str(k, "release", r->kernel);
-	add_str(k, "version", r->kernel_version);
-	add_str(k, "walk", r->walk);
-	json_object_object_add(o, "kernel", k);
-	add_str(o, "attach", r->attach);
-	add_str(ctr, "event", r->event[0] ? r->event : NULL);
-	add_str(ctr, "reason", r->event[0] ? NULL : r->no_event_reason);
-	json_object_object_add(o, "counter", ctr);
-	add_int(o, "cpu", r->cpu);
-	add_int(o, "repeats", r->repeats);
-	add_int(o, "evict_bytes", r->evict_bytes);
-	add_str(o, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; census: grabs and puts counted in one extra, untimed repeat");
+	jw_init(&w, f, true);
+	jw_object(&w, NULL);
+	jw_string(&w, "format", FORMAT_NAME);
+	jw_i64(&w, "version", V_FORMAT);
+	jw_object(&w, "kernel");
+	jw_string(&w, "release", r->kernel);
+	jw_string(&w, "version", r->kernel_version);
+	jw_string(&w, "walk", r->walk);
+	jw_end_object(&w);
+	jw_string(&w, "attach", r->attach);
+	jw_object(&w, "counter");
+	jw_string(&w, "event", r->event[0] ? r->event : NULL);
+	jw_string(&w, "reason", r->event[0] ? NULL : r->no_event_reason);
+	jw_end_object(&w);
+	jw_i64(&w, "cpu", r->cpu);
+	jw_u64(&w, "repeats", r->repeats);
+	jw_u64(&w, "evict_bytes", r->evict_bytes);
+	jw_string(&w, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; census: grabs and puts counted in one extra, untimed repeat");
+	jw_array(&w, "runs");
 	for (i = 0; i < r->nr_runs; i++)
-		json_object_array_add(runs, run_json(&r->runs[i]));
-	json_object_object_add(o, "runs", runs);
-	if (fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-						 JSON_C_TO_STRING_NOSLASHESCAPE), f) < 0 ||
-	    fputc('\n', f) == EOF)
-		err = -EIO;
-	json_object_put(o);
-	return err;
+		run_json(&w, &r->runs[i]);
+	jw_end_array(&w);
+	jw_end_object(&w);
 }
 
-/* The reader: each getter names what is missing or of the wrong type. */
+/*
+ * The reader: each getter checks the field against the range of the
+ * type it is stored in, and keeps the first bad field and why.
+ */
 struct reader {
 	const char *bad;	/* the first bad field */
+	char why[96];
 };
+
+/* Samples are kept as doubles: integers above 2^53 would not survive. */
+#define EXACT_MAX	(1LL << 53)
+
+static void bad(struct reader *rd, const char *k, const char *why)
+{
+	if (rd->bad)
+		return;
+	rd->bad = k;
+	snprintf(rd->why, sizeof(rd->why), "%s", why);
+}
 
 static json_object *get(struct reader *rd, json_object *o, const char *k, json_type t)
 {
@@ -137,23 +149,46 @@ static json_object *get(struct reader *rd, json_object *o, const char *k, json_t
 
 	if (rd->bad)
 		return NULL;
-	if (!json_object_object_get_ex(o, k, &v) || !json_object_is_type(v, t)) {
-		rd->bad = k;
+	if (!json_object_object_get_ex(o, k, &v)) {
+		bad(rd, k, "missing");
+		return NULL;
+	}
+	if (!json_object_is_type(v, t)) {
+		bad(rd, k, t == json_type_int ? "not a whole number" : "of the wrong type");
 		return NULL;
 	}
 	return v;
 }
 
-static long long get_int(struct reader *rd, json_object *o, const char *k, long long min)
+/* @v as an integer in [@min, @max]: no field is narrowed by its store. */
+static long long int_in(struct reader *rd, const char *k, json_object *v, long long min,
+			long long max)
 {
-	json_object *v = get(rd, o, k, json_type_int);
-	long long n = v ? json_object_get_int64(v) : 0;
+	long long n = json_object_get_int64(v);
+	/* json-c keeps integers above INT64_MAX apart, as unsigned. */
+	bool huge = n == INT64_MAX && json_object_get_uint64(v) > INT64_MAX;
+	char why[96];
 
-	if (v && n < min)
-		rd->bad = k;
+	if (huge || n < min || n > max) {
+		/* json-c clamps what 64 bits cannot hold: do not quote that. */
+		snprintf(why, sizeof(why), "%s is out of range (%lld to %lld)",
+			 json_object_get_uint64(v) == UINT64_MAX ? "a number too large for 64 bits" :
+			 json_object_get_string(v), min, max);
+		bad(rd, k, why);
+		return min;
+	}
 	return n;
 }
 
+static long long get_int(struct reader *rd, json_object *o, const char *k, long long min,
+			 long long max)
+{
+	json_object *v = get(rd, o, k, json_type_int);
+
+	return v ? int_in(rd, k, v, min, max) : min;
+}
+
+/* A string, cut to nothing unsafe to print (compare prints them). */
 static void get_str(struct reader *rd, json_object *o, const char *k, char *buf, size_t len,
 		    bool nullable)
 {
@@ -163,8 +198,11 @@ static void get_str(struct reader *rd, json_object *o, const char *k, char *buf,
 	if (nullable && json_object_object_get_ex(o, k, &v) && !v)
 		return;
 	v = get(rd, o, k, json_type_string);
-	if (v && snprintf(buf, len, "%s", json_object_get_string(v)) >= (int)len)
-		rd->bad = k;
+	if (v && snprintf(buf, len, "%s", json_object_get_string(v)) >= (int)len) {
+		bad(rd, k, "too long");
+		buf[0] = 0;
+	}
+	input_sanitise(buf);
 }
 
 static void read_series(struct reader *rd, json_object *o, const char *k, struct v_series *s)
@@ -173,13 +211,13 @@ static void read_series(struct reader *rd, json_object *o, const char *k, struct
 	size_t i, n = a ? json_object_array_length(a) : 0;
 
 	if (n > V_MAX_REPEATS)
-		rd->bad = k;
+		bad(rd, k, "more samples than repeats can be (1000)");
 	for (i = 0; !rd->bad && i < n; i++) {
 		e = json_object_array_get_idx(a, i);
-		if (!json_object_is_type(e, json_type_int) || json_object_get_int64(e) < 0)
-			rd->bad = k;
+		if (!json_object_is_type(e, json_type_int))
+			bad(rd, k, "a sample is not a whole number");
 		else
-			v_series_add(s, json_object_get_int64(e));
+			v_series_add(s, int_in(rd, k, e, 0, EXACT_MAX));
 	}
 }
 
@@ -189,14 +227,14 @@ static void read_census(struct reader *rd, json_object *o, struct v_census *c)
 
 	if (!e)
 		return;
-	c->pin_calls = get_int(rd, e, "pin_calls", 0);
-	c->pin_pages = get_int(rd, e, "pin_pages", 0);
-	c->grabs = get_int(rd, e, "grabs", 0);
-	c->grab_refs = get_int(rd, e, "grab_refs", 0);
-	c->unpin_calls = get_int(rd, e, "unpin_calls", 0);
-	c->unpin_pages = get_int(rd, e, "unpin_pages", 0);
-	c->puts = get_int(rd, e, "puts", 0);
-	c->put_refs = get_int(rd, e, "put_refs", 0);
+	c->pin_calls = get_int(rd, e, "pin_calls", 0, EXACT_MAX);
+	c->pin_pages = get_int(rd, e, "pin_pages", 0, EXACT_MAX);
+	c->grabs = get_int(rd, e, "grabs", 0, EXACT_MAX);
+	c->grab_refs = get_int(rd, e, "grab_refs", 0, EXACT_MAX);
+	c->unpin_calls = get_int(rd, e, "unpin_calls", 0, EXACT_MAX);
+	c->unpin_pages = get_int(rd, e, "unpin_pages", 0, EXACT_MAX);
+	c->puts = get_int(rd, e, "puts", 0, EXACT_MAX);
+	c->put_refs = get_int(rd, e, "put_refs", 0, EXACT_MAX);
 }
 
 static void read_run(struct reader *rd, json_object *o, struct v_run *r)
@@ -207,17 +245,17 @@ static void read_run(struct reader *rd, json_object *o, struct v_run *r)
 
 	get_str(rd, o, "folio", folio, sizeof(folio), false);
 	if (!rd->bad && v_folio_parse(folio, &r->folio))
-		rd->bad = "folio";
-	r->size_mb = get_int(rd, o, "size_mb", 1);
-	r->pages = get_int(rd, o, "pages", 1);
-	r->folios = get_int(rd, o, "folios", 1);
+		bad(rd, "folio", "not 4k, 64k or 2m");
+	r->size_mb = get_int(rd, o, "size_mb", 1, UINT_MAX);
+	r->pages = get_int(rd, o, "pages", 1, LONG_MAX);
+	r->folios = get_int(rd, o, "folios", 1, LONG_MAX);
 	read_census(rd, o, &r->census);
 	for (k = 0; k < VC_NR; k++) {
 		c = get(rd, o, v_cond_names[k], json_type_object);
 		for (i = 0; c && i < 4; i++)
 			read_series(rd, c, series_names[i], series_of(&r->cond[k], i));
-		if (!rd->bad && !r->cond[k].unpin_ns.n)
-			rd->bad = "unpin_ns";
+		if (!r->cond[k].unpin_ns.n)
+			bad(rd, "unpin_ns", "no samples");
 	}
 }
 
@@ -229,9 +267,9 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 
 	get_str(rd, o, "format", fmt, sizeof(fmt), false);
 	if (!rd->bad && strcmp(fmt, FORMAT_NAME))
-		rd->bad = "format";
-	if (!rd->bad && get_int(rd, o, "version", 0) != V_FORMAT)
-		rd->bad = "version";
+		bad(rd, "format", "not " FORMAT_NAME);
+	if (get_int(rd, o, "version", 0, INT_MAX) != V_FORMAT)
+		bad(rd, "version", "a version this gupstat does not read");
 	k = get(rd, o, "kernel", json_type_object);
 	if (k) {
 		get_str(rd, k, "release", r->kernel, sizeof(r->kernel), false);
@@ -244,47 +282,84 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 		get_str(rd, ctr, "event", r->event, sizeof(r->event), true);
 		get_str(rd, ctr, "reason", r->no_event_reason, sizeof(r->no_event_reason), true);
 	}
-	r->cpu = get_int(rd, o, "cpu", 0);
-	r->repeats = get_int(rd, o, "repeats", 1);
-	r->evict_bytes = get_int(rd, o, "evict_bytes", 0);
+	r->cpu = get_int(rd, o, "cpu", 0, INT_MAX);
+	r->repeats = get_int(rd, o, "repeats", 1, V_MAX_REPEATS);
+	r->evict_bytes = get_int(rd, o, "evict_bytes", 0, LONG_MAX);
 	runs = get(rd, o, "runs", json_type_array);
 	n = runs ? json_object_array_length(runs) : 0;
 	if (runs && (n == 0 || n > V_MAX_RUNS))
-		rd->bad = "runs";
+		bad(rd, "runs", "not 1 to 32 runs");
 	for (i = 0; !rd->bad && i < n; i++) {
 		json_object *e = json_object_array_get_idx(runs, i);
 
 		if (!json_object_is_type(e, json_type_object))
-			rd->bad = "runs";
+			bad(rd, "runs", "a run is not an object");
 		else
 			read_run(rd, e, &r->runs[r->nr_runs++]);
 	}
 }
 
+/* One JSON document and nothing after it but white space. */
+static json_object *parse(const char *path, const struct input *in)
+{
+	struct json_tokener *tok = json_tokener_new();
+	enum json_tokener_error e;
+	json_object *o = NULL;
+	size_t end;
+
+	if (!tok) {
+		p_err("out of memory\n");
+		return NULL;
+	}
+	/* Strict JSON; what follows the document is judged below. */
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	o = json_tokener_parse_ex(tok, in->data, in->len);
+	e = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (e == json_tokener_continue) {
+		p_err("%s: not a readable JSON file (it ends inside the document)\n",
+		      path);
+	} else if (e != json_tokener_success) {
+		p_err("%s: not a readable JSON file (%s, at byte %zu)\n",
+		      path, json_tokener_error_desc(e), end);
+	} else if (in->data[end + strspn(in->data + end, " \t\r\n")]) {
+		p_err("%s: not a readable JSON file (more data after the document, at byte %zu)\n",
+		      path, end + strspn(in->data + end, " \t\r\n"));
+	} else {
+		return o;
+	}
+	json_object_put(o);
+	return NULL;
+}
+
+/* A results file is a few hundred kB; this leaves room for any sizes. */
+#define RESULTS_MAX	(256UL << 20)
+
 int v_results_read(const char *path, struct v_results *r)
 {
 	struct reader rd = {};
+	struct input in;
 	json_object *o;
+	char why[160];
 
 	memset(r, 0, sizeof(*r));
-	o = json_object_from_file(path);
-	if (!o) {
-		char why[200];
-
-		/* json-c's message ends in a newline; the error is one line. */
-		snprintf(why, sizeof(why), "%s", json_util_get_last_err() ?: "unknown error");
-		why[strcspn(why, "\n")] = 0;
-		fprintf(stderr, "gupstat: %s: not a readable JSON file (%s)\n", path, why);
+	if (input_read(path, RESULTS_MAX, "a results file", &in, why, sizeof(why))) {
+		p_err("%s: %s\n", path, why);
 		return -EINVAL;
 	}
+	o = parse(path, &in);
+	input_free(&in);
+	if (!o)
+		return -EINVAL;
 	if (!json_object_is_type(o, json_type_object))
-		rd.bad = "top level";
+		bad(&rd, "top level", "not an object");
 	else
 		read_top(&rd, o, r);
 	json_object_put(o);
 	if (rd.bad) {
-		fprintf(stderr, "gupstat: %s: not a gupstat validate results file: bad or missing '%s'\n",
-			path, rd.bad);
+		p_err("%s: not a gupstat validate results file: bad or missing '%s': %s\n",
+		      path, rd.bad, rd.why);
 		return -EINVAL;
 	}
 	return 0;

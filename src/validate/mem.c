@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "validate/mem.h"
+#include "util/msg.h"
 
 #define PM_PRESENT		(1ULL << 63)
 #define PM_PFN_MASK		((1ULL << 55) - 1)
@@ -75,8 +76,8 @@ int thp_save(struct thp_saved *s)
 
 	s->nr = 0;
 	if (!dir) {
-		fprintf(stderr, "gupstat: cannot open %s: %s (no transparent huge pages?)\n",
-			THP_SYSFS, strerror(errno));
+		p_err("cannot open %s: %s (no transparent huge pages?)\n",
+		      THP_SYSFS, strerror(errno));
 		return -ENOENT;
 	}
 	while ((d = readdir(dir)) && s->nr < THP_MAX_SIZES) {
@@ -118,13 +119,13 @@ int thp_select(const struct thp_saved *s, enum v_folio f)
 			continue;
 		err = write_str(path, it ? "madvise" : "never");
 		if (err) {
-			fprintf(stderr, "gupstat: cannot write %s: %s\n", path, strerror(-err));
+			p_err("cannot write %s: %s\n", path, strerror(-err));
 			return err;
 		}
 	}
 	if (!found) {
-		fprintf(stderr, "gupstat: this kernel has no %s folios for anonymous memory (no %s/%s)\n",
-			v_folio_names[f], THP_SYSFS, want);
+		p_err("this kernel has no %s folios for anonymous memory (no %s/%s)\n",
+		      v_folio_names[f], THP_SYSFS, want);
 		return -ENOENT;
 	}
 	return 0;
@@ -145,13 +146,13 @@ int region_populate(struct v_region *r, size_t len, enum v_folio f)
 		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (r->map == MAP_FAILED) {
 		r->map = NULL;
-		fprintf(stderr, "gupstat: cannot map %zu MB: %s\n", len >> 20, strerror(errno));
+		p_err("cannot map %zu MB: %s\n", len >> 20, strerror(errno));
 		return -ENOMEM;
 	}
 	r->addr = (char *)(((uintptr_t)r->map + PMD_BYTES - 1) & ~(PMD_BYTES - 1));
 	r->len = len;
 	if (madvise(r->addr, len, f == VF_4K ? MADV_NOHUGEPAGE : MADV_HUGEPAGE)) {
-		fprintf(stderr, "gupstat: madvise: %s\n", strerror(errno));
+		p_err("madvise: %s\n", strerror(errno));
 		return -errno;
 	}
 	for (i = 0; i < len; i += 4096)
@@ -177,8 +178,8 @@ static int layout_open(int *pm, int *kpf)
 	*kpf = open("/proc/kpageflags", O_RDONLY);
 	if (*pm >= 0 && *kpf >= 0)
 		return 0;
-	fprintf(stderr, "gupstat: cannot read %s: %s (the folio size must be checked before measuring)\n",
-		*pm < 0 ? "/proc/self/pagemap" : "/proc/kpageflags", strerror(errno));
+	p_err("cannot read %s: %s (the folio size must be checked before measuring)\n",
+	      *pm < 0 ? "/proc/self/pagemap" : "/proc/kpageflags", strerror(errno));
 	if (*pm >= 0)
 		close(*pm);
 	if (*kpf >= 0)
@@ -224,13 +225,13 @@ int region_layout(const struct v_region *r, enum v_folio f,
 	close(kpf);
 	*pages = i;
 	if (i < n) {
-		fprintf(stderr, "gupstat: page %lu of the range is not mapped or shows no pfn\n", i);
+		p_err("page %lu of the range is not mapped or shows no pfn\n", i);
 		return -EIO;
 	}
 	if (bad) {
-		fprintf(stderr, "gupstat: %lu of %lu folios are not %s (%s)\n", bad, *folios,
-			v_folio_names[f], f == VF_4K ? "huge pages despite MADV_NOHUGEPAGE?" :
-			"too little free contiguous memory?");
+		p_err("%lu of %lu folios are not %s (%s)\n", bad, *folios,
+		      v_folio_names[f], f == VF_4K ? "huge pages despite MADV_NOHUGEPAGE?" :
+		      "too little free contiguous memory?");
 		return -EAGAIN;
 	}
 	return 0;
@@ -269,8 +270,8 @@ int evict_setup(size_t bytes)
 	evict_buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (evict_buf == MAP_FAILED) {
 		evict_buf = NULL;
-		fprintf(stderr, "gupstat: cannot map the %zu MB eviction buffer: %s\n",
-			bytes >> 20, strerror(errno));
+		p_err("cannot map the %zu MB eviction buffer: %s\n",
+		      bytes >> 20, strerror(errno));
 		return -ENOMEM;
 	}
 	memset(evict_buf, 1, bytes);

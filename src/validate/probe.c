@@ -13,43 +13,60 @@
 #include "validate.skel.h"
 #include "validate/probe.h"
 #include "util/pmu.h"
+#include "util/msg.h"
 
-/* What the census programs read (attach.h): 6.1's try_grab_folio() differs. */
+/* The arguments the programs read, by position (attach.h). */
+static const char *const pin_args[] = { "", "", "nr_pages", NULL };
+static const char *const unpin_args[] = { "pages", "npages", NULL };
+/* 6.1's try_grab_folio() takes a page: the census is refused there. */
 static const char *const grab_args[] = { "folio", "refs", "flags", NULL };
 static const char *const put_args[] = { "folio", "refs", NULL };
 
-static void probes_define(struct v_probes *vp)
-{
-	__typeof__(vp->skel->progs) *g = &vp->skel->progs;
+/* The programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */
+static const struct probe vprobe_table[V_NR_SLOTS] = {
+	[V_PIN] = { .prog = "pin", .func = "__gup_longterm_locked",
+		    .what = "pin time and counter", .args = pin_args },
+	[V_UNPIN] = { .prog = "unpin", .func = "unpin_user_pages",
+		      .what = "unpin time and counter", .args = unpin_args },
+	[V_GRAB] = { .prog = "grab", .func = "try_grab_folio",
+		     .what = "grabs (census)", .args = grab_args },
+	[V_PUT] = { .prog = "put", .func = "gup_put_folio",
+		    .what = "puts (census)", .args = put_args },
+};
 
-	vp->p[V_PIN] = (struct probe){ .func = "__gup_longterm_locked",
-		.what = "pin time and counter", .fentry = g->pin_fentry, .fexit = g->pin_fexit,
-		.kprobe = g->pin_kprobe, .kretprobe = g->pin_kretprobe, .wanted = true };
-	vp->p[V_UNPIN] = (struct probe){ .func = "unpin_user_pages",
-		.what = "unpin time and counter", .fentry = g->unpin_fentry,
-		.fexit = g->unpin_fexit, .kprobe = g->unpin_kprobe,
-		.kretprobe = g->unpin_kretprobe, .wanted = true };
-	vp->p[V_GRAB] = (struct probe){ .func = "try_grab_folio", .what = "grabs (census)",
-		.fentry = g->grab_fentry, .kprobe = g->grab_kprobe, .wanted = true,
-		.args = grab_args };
-	vp->p[V_PUT] = (struct probe){ .func = "gup_put_folio", .what = "puts (census)",
-		.fentry = g->put_fentry, .kprobe = g->put_kprobe, .wanted = true,
-		.args = put_args };
-}
-
+/* Every probe is needed: the first that cannot attach is the error. */
 static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_kprobe)
 {
+	struct probe *p = vp->p;
 	int i;
 
-	probes_find_symbols(vp->p, V_NR_SLOTS);
 	for (i = 0; i < V_NR_SLOTS; i++) {
-		if (probe_select(&vp->p[i], btf, force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT)) {
-			fprintf(stderr, "gupstat: cannot trace %s: %s\n", vp->p[i].func,
-				vp->p[i].skip_reason);
-			return -ENOENT;
-		}
+		p[i] = vprobe_table[i];
+		p[i].wanted = true;
+		probe_find_programs(&p[i], vp->skel->obj);
+	}
+	probes_find_symbols(p, V_NR_SLOTS);
+	for (i = 0; i < V_NR_SLOTS; i++) {
+		if (!probe_select(&p[i], btf, force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))
+			continue;
+		if (p[i].kernel_refused)
+			probes_say_none(p, V_NR_SLOTS);
+		else
+			p_err("cannot trace %s: %s\n", p[i].func,
+			      p[i].skip_reason);
+		return -ENOENT;
 	}
 	return 0;
+}
+
+/* Attached, or the one line that says why not. */
+static int vprobe_attach(struct probe *p)
+{
+	int err = probe_attach(p);
+
+	if (err)
+		p_err("cannot trace %s: %s\n", p->func, p->skip_reason);
+	return err;
 }
 
 /* A counter per CPU, or none: the results then say why not. */
@@ -79,10 +96,9 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 	memset(vp, 0, sizeof(*vp));
 	vp->skel = validate_bpf__open();
 	if (!vp->skel) {
-		fprintf(stderr, "gupstat: cannot open BPF object: %s\n", strerror(errno));
+		p_err("cannot open BPF object: %s\n", strerror(errno));
 		return -errno;
 	}
-	probes_define(vp);
 	err = probes_choose(vp, btf, force_kprobe);
 	if (err)
 		return err;
@@ -93,14 +109,14 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 	vp->skel->rodata->pmu_on = vp->nr_pmu > 0;
 	err = validate_bpf__load(vp->skel);
 	if (err) {
-		fprintf(stderr, "gupstat: cannot load BPF programs: %s (try -v)\n", strerror(-err));
+		p_err("cannot load BPF programs: %s (try -v)\n", strerror(-err));
 		return err;
 	}
 	err = pmu_install(bpf_map__fd(vp->skel->maps.v_pmu), vp->pmu_fds, vp->nr_pmu);
 	if (!err)
-		err = probe_attach(&vp->p[V_PIN]);
+		err = vprobe_attach(&vp->p[V_PIN]);
 	if (!err)
-		err = probe_attach(&vp->p[V_UNPIN]);
+		err = vprobe_attach(&vp->p[V_UNPIN]);
 	return err;
 }
 
@@ -111,9 +127,9 @@ int vprobes_census(struct v_probes *vp, bool on)
 	if (on == vp->census)
 		return 0;
 	if (on) {
-		err = probe_attach(&vp->p[V_GRAB]);
+		err = vprobe_attach(&vp->p[V_GRAB]);
 		if (!err)
-			err = probe_attach(&vp->p[V_PUT]);
+			err = vprobe_attach(&vp->p[V_PUT]);
 	}
 	if (!on || err) {
 		probe_detach(&vp->p[V_GRAB]);
@@ -131,7 +147,7 @@ int vprobes_take(struct v_probes *vp, enum v_slot_id id, struct v_slot *out)
 	__u32 key = id;
 
 	if (bpf_map_lookup_elem(fd, &key, out) || bpf_map_update_elem(fd, &key, &zero, BPF_ANY)) {
-		fprintf(stderr, "gupstat: cannot read the BPF results: %s\n", strerror(errno));
+		p_err("cannot read the BPF results: %s\n", strerror(errno));
 		return -errno;
 	}
 	return 0;

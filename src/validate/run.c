@@ -22,12 +22,14 @@
 #include <sys/utsname.h>
 #include "gup_test_abi.h"
 #include "util/kernel_btf.h"
+#include "util/output.h"
 #include "util/privs.h"
 #include "util/setup.h"
 #include "validate/mem.h"
 #include "validate/options.h"
 #include "validate/probe.h"
 #include "validate/run.h"
+#include "util/msg.h"
 
 struct validator {
 	struct validate_opts o;
@@ -35,7 +37,7 @@ struct validator {
 	struct v_probes vp;
 	struct thp_saved thp;
 	int gup_fd;
-	FILE *out;		/* -o */
+	struct output out;	/* -o, renamed into place at the end */
 };
 
 static volatile sig_atomic_t stop;
@@ -50,8 +52,8 @@ static int open_gup_test(void)
 	int fd = open(GUP_TEST_PATH, O_RDWR);
 
 	if (fd < 0)
-		fprintf(stderr, "gupstat: cannot open %s: %s (needs CONFIG_GUP_TEST and debugfs mounted)\n",
-			GUP_TEST_PATH, strerror(errno));
+		p_err("cannot open %s: %s (needs CONFIG_GUP_TEST and debugfs mounted)\n",
+		      GUP_TEST_PATH, strerror(errno));
 	return fd;
 }
 
@@ -68,7 +70,7 @@ static int pin_cpu(int *cpu)
 			if (CPU_ISSET(i, &set))
 				*cpu = i;
 	if (*cpu < 0 || *cpu >= CPU_SETSIZE || !CPU_ISSET(*cpu, &set)) {
-		fprintf(stderr, "gupstat validate: CPU %d is not available to this process\n", *cpu);
+		p_err("CPU %d is not available to this process\n", *cpu);
 		return -EINVAL;
 	}
 	CPU_ZERO(&set);
@@ -98,8 +100,8 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	int err;
 
 	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_START, &args)) {
-		fprintf(stderr, "gupstat: PIN_LONGTERM_TEST_START of %zu MB: %s\n",
-			size >> 20, strerror(errno));
+		p_err("PIN_LONGTERM_TEST_START of %zu MB: %s\n",
+		      size >> 20, strerror(errno));
 		return -errno;
 	}
 	err = vprobes_take(&v->vp, V_PIN, pin);
@@ -114,8 +116,8 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	/* One call each, covering every page: anything else is not this test. */
 	if (pin->calls != 1 || pin->ret != size / 4096 || unpin->calls != 1 ||
 	    unpin->units != size / 4096) {
-		fprintf(stderr, "gupstat: expected one pin and one unpin of %zu pages, saw %llu pin calls (%llu pages) and %llu unpin calls (%llu pages)\n",
-			size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
+		p_err("expected one pin and one unpin of %zu pages, saw %llu pin calls (%llu pages) and %llu unpin calls (%llu pages)\n",
+		      size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
 		return -EPROTO;
 	}
 	return 0;
@@ -223,31 +225,24 @@ static int run_all(struct validator *v)
 	return err;
 }
 
-/* Opened before anything is measured: a bad path fails at once. */
+/*
+ * Opened before anything is measured, so that a bad path fails at once;
+ * the results replace the file only once all of them are written.
+ */
 static int open_output(struct validator *v)
 {
+	output_catch_signals();
 	if (!v->o.output)
 		return 0;
-	v->out = fopen(v->o.output, "w");
-	if (v->out)
-		return 0;
-	fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(errno));
-	return -errno;
+	return output_open(&v->out, "gupstat validate", v->o.output, NULL);
 }
 
 static int write_results(struct validator *v)
 {
-	int err;
-
-	if (!v->out)
+	if (!v->out.f)
 		return 0;
-	err = v_results_write(v->out, v->r);
-	if (fclose(v->out) && !err)
-		err = -errno;
-	v->out = NULL;
-	if (err)
-		fprintf(stderr, "gupstat: cannot write %s: %s\n", v->o.output, strerror(-err));
-	return err;
+	v_results_write(v->out.f, v->r);
+	return output_commit(&v->out);
 }
 
 static int prepare(struct validator *v, struct btf **btf)
@@ -295,15 +290,12 @@ static int validate_unpin(struct validator *v)
 		err = run_all(v);
 		thp_restore(&v->thp);
 		if (err == -EINTR)
-			fprintf(stderr, "gupstat: interrupted: nothing written\n");
+			p_err("interrupted: nothing written\n");
 		else if (!err)
 			err = write_results(v);
 	}
-	if (v->out) {
-		/* Nothing measured: leave no half-written file behind. */
-		fclose(v->out);
-		unlink(v->o.output);
-	}
+	/* Nothing measured: the old file, if any, stays as it was. */
+	output_discard(&v->out);
 	vprobes_close(&v->vp);
 	evict_free();
 	btf__free(btf);
@@ -322,7 +314,7 @@ int cmd_validate(int argc, char **argv)
 		return err > 0 ? 0 : 2;
 	v.r = calloc(1, sizeof(*v.r));
 	if (!v.r) {
-		fprintf(stderr, "gupstat: out of memory\n");
+		p_err("out of memory\n");
 		return 1;
 	}
 	err = validate_unpin(&v);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Folio kinds and order statistics of gupstat validate's samples. */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "util/stats.h"
 #include "validate/validate.h"
 
 const char *const v_folio_names[VF_NR] = { "4k", "64k", "2m" };
@@ -35,24 +35,6 @@ void v_series_add(struct v_series *s, double v)
 		s->v[s->n++] = v;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Linear interpolation between the order statistics around q (0..1). */
-static double quantile(const double *sorted, int n, double q)
-{
-	double pos = q * (n - 1);
-	int lo = (int)pos;
-
-	if (lo >= n - 1)
-		return sorted[n - 1];
-	return sorted[lo] + (pos - lo) * (sorted[lo + 1] - sorted[lo]);
-}
-
 void v_summarise(const struct v_series *s, struct v_summary *out)
 {
 	double sorted[V_MAX_REPEATS];
@@ -62,10 +44,10 @@ void v_summarise(const struct v_series *s, struct v_summary *out)
 	if (!s->n)
 		return;
 	memcpy(sorted, s->v, s->n * sizeof(double));
-	qsort(sorted, s->n, sizeof(double), cmp_double);
+	stats_sort_double(sorted, s->n);
 	out->min = sorted[0];
 	out->max = sorted[s->n - 1];
-	out->median = quantile(sorted, s->n, 0.5);
-	out->p25 = quantile(sorted, s->n, 0.25);
-	out->p75 = quantile(sorted, s->n, 0.75);
+	out->median = stats_quantile(sorted, s->n, 50, STATS_INTERPOLATE);
+	out->p25 = stats_quantile(sorted, s->n, 25, STATS_INTERPOLATE);
+	out->p75 = stats_quantile(sorted, s->n, 75, STATS_INTERPOLATE);
 }

@@ -74,7 +74,7 @@ int v_folio_parse(const char *s, enum v_folio *f);
 void v_series_add(struct v_series *s, double v);
 void v_summarise(const struct v_series *s, struct v_summary *out);
 
-int v_results_write(FILE *f, const struct v_results *r);
+void v_results_write(FILE *f, const struct v_results *r);
 int v_results_read(const char *path, struct v_results *r);
 
 #endif /* __GUPSTAT_VALIDATE_VALIDATE_H */

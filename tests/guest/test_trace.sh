@@ -123,7 +123,7 @@ fi
 name="trace --lock-exact"
 if ! have_sym __pte_offset_map_lock; then
 	fails_with "$name without __pte_offset_map_lock()" 1 \
-		"^gupstat: --lock-exact: cannot trace __pte_offset_map_lock" \
+		"^gupstat trace: --lock-exact: cannot trace __pte_offset_map_lock" \
 		$GUPSTAT trace --lock-exact -o "$tdir/lock.gt" -d 1
 elif trace_case "$name" "--lock-exact" --folio 4k --size $T_MB readv; then
 	expect_eq "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
@@ -210,7 +210,7 @@ t_fails "trace: no such directory" 1 "No such file or directory" \
 	$GUPSTAT trace -o /nonexistent/t.gt -d 1
 t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
 ln -sf "$tdir/elsewhere" "$tdir/link"
-t_fails "trace: never through a symlink" 1 "symbolic links" $GUPSTAT trace -o "$tdir/link" -d 1
+t_fails "trace: never through a symlink" 1 "a symbolic link" $GUPSTAT trace -o "$tdir/link" -d 1
 [ ! -e "$tdir/elsewhere" ] && ok "trace: the symlink's target was not created" ||
 	not_ok "trace: wrote through a symlink"
 
@@ -223,5 +223,24 @@ t_fails "report: truncated file" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cu
 t_fails "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT report "$tdir/magic.gt"
 t_fails "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
 t_fails "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
+
+# A disk that fills up: the trace fails saying so, the old file stays.
+# The filler takes all the space left, whatever the trace's size (the
+# batched walk writes 11 holds of this workload, base 4096).
+mkdir "$tdir/full"
+if mount -t tmpfs -o size=16k gupstat-full "$tdir/full"; then
+	echo old >"$tdir/full/t.gt"
+	cat /dev/zero >"$tdir/full/filler" 2>/dev/null
+	$GUPSTAT trace -o "$tdir/full/t.gt" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>"$terr"
+	rc=$?
+	expect_eq "trace, disk full: exit 1, the old file kept, nothing left" \
+		"$rc $(cat "$tdir/full/t.gt") $(ls -A "$tdir/full" | tr '\n' ' ')" "1 old filler t.gt "
+	grep -q "gupstat trace: cannot write .*t.gt: No space left on device" "$terr" &&
+		ok "trace, disk full: $(tail -1 "$terr")" ||
+		not_ok "trace, disk full: $(head -c 300 "$terr")"
+	umount "$tdir/full"
+else
+	skip "trace, disk full: cannot mount a tmpfs"
+fi
 rm -rf "$tdir"
 tap_done

@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The source layout the docs promise: a directory per subcommand over
-# src/util, and no source file left at the top of src/ but main.c.
-set -u
-cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
+# src/util, no source file left at the top of src/ but main.c, and the
+# maps (docs/layout.md, docs/bpf.md) naming every file.
+. tests/host/lib.sh
 
 for d in live trace report validate compare util tracefile; do
 	[ -n "$(ls src/$d/*.c 2>/dev/null)" ] && ok "src/$d has sources" || not_ok "src/$d has no sources"
 done
 top=$(cd src && ls ./*.c | grep -v '^./main.c$' | tr '\n' ' ')
 expect_eq "no source at the top of src/ but main.c" "$top" ""
+# docs/layout.md is the newcomer's map: every source file is on it.
+missing=""
+for f in src/*/*.c; do
+	grep -q "\`$(basename "$f")\`\|\`${f}\`" docs/layout.md || missing="$missing $f"
+done
+expect_eq "every src/*/*.c named in docs/layout.md" "$missing" ""
+# ... and every BPF object in docs/bpf.md.
+missing=""
+for f in bpf/*.bpf.c bpf/*/*.bpf.c; do
+	grep -q "$(basename "$f")" docs/bpf.md || missing="$missing $f"
+done
+expect_eq "every bpf/*.bpf.c named in docs/bpf.md" "$missing" ""
 tap_done

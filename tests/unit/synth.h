@@ -7,6 +7,8 @@
 #ifndef __GUPSTAT_SYNTH_H
 #define __GUPSTAT_SYNTH_H
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "tracefile/writer.h"
 
@@ -63,15 +65,20 @@ static inline int synth_write(const char *path, const struct trace_rec *recs,
 	size_t i;
 	int err;
 
-	err = trace_writer_open(&w, path);
-	if (err)
-		return err;
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	trace_writer_init(&w, f);
 	trace_writer_header(&w, &m);
 	for (i = 0; i < n; i++)
 		trace_writer_record(&w, &recs[i]);
 	trace_writer_stack(&w, SYNTH_STACK_A, 4, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, a);
 	trace_writer_stack(&w, SYNTH_STACK_B, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, b);
-	return trace_writer_finish(&w, &e);
+	err = trace_writer_finish(&w, &e);
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
 }
 
 #endif /* __GUPSTAT_SYNTH_H */

@@ -110,23 +110,6 @@ static void kernel_addrs(void)
 	trace_file_free(&tf);
 }
 
-static void private_and_no_symlink(void)
-{
-	char link[64];
-	struct trace_rec r = synth_rec(0, 5);
-	struct stat st;
-
-	chmod(path, 0644);
-	synth_write(path, &r, 1, 0);
-	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600,
-	      "an existing 0644 file is made 0600 (0%o)", st.st_mode & 0777);
-	snprintf(link, sizeof(link), "%s.link", path);
-	unlink(link);
-	symlink(path, link);
-	CHECK(synth_write(link, &r, 1, 0) == -ELOOP, "never written through a symlink");
-	unlink(link);
-}
-
 static void truncations(void)
 {
 	struct trace_file tf;
@@ -202,7 +185,6 @@ int main(void)
 	close(fd);
 	roundtrip();
 	kernel_addrs();
-	private_and_no_symlink();
 	for (i = 0; i < 5; i++)
 		recs[i] = synth_rec(i, 1000 + i);
 	synth_write(path, recs, 5, 0);

@@ -13,6 +13,7 @@
 #include "synth.h"
 #include "report/report.h"
 #include "report/text.h"
+#include "util/msg.h"
 
 static char dir[] = "/tmp/gupstat-report-XXXXXX";
 static char trace[128], json[128], svg[128], err_log[128];
@@ -166,6 +167,8 @@ int main(void)
 {
 	struct trace_rec recs[6];
 	size_t i;
+
+	msg_set_cmd("report");
 
 	if (!mkdtemp(dir))
 		return 1;

@@ -77,6 +77,7 @@ int main(void)
 	struct trace_stream s;
 	struct trace_file tf;
 	struct ksyms *ks;
+	FILE *fw;
 	__u32 i;
 
 	if (write(fd, kallsyms, sizeof(kallsyms) - 1) < 0)
@@ -88,12 +89,14 @@ int main(void)
 	CHECK(ks != NULL, "kallsyms-shaped file loads");
 	for (pass = 0; pass < 2; pass++) {
 		trace_stream_init(&s, 16);
-		trace_writer_open(&s.w, out);
+		fw = fopen(out, "w");
+		trace_writer_init(&s.w, fw);
 		trace_writer_header(&s.w, &(struct trace_meta){
 			.flags = pass ? GT_F_KERNEL_ADDRS : 0,
 			.strings = synth_strings, .nr_strings = 4 });
 		trace_stream_write_stack(&s, 5, ips, ks, pass);
 		trace_writer_finish(&s.w, &e);
+		fclose(fw);
 		trace_stream_free(&s);
 		CHECK(trace_file_read(&tf, out) == 0 && tf.nr_stacks == 1, "written and read back: '%s'", tf.err);
 		if (!tf.nr_stacks)

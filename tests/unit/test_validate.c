@@ -143,11 +143,11 @@ static void test_claims(void)
 static int write_to(const char *path, const struct v_results *r)
 {
 	FILE *f = fopen(path, "w");
-	int err = f ? v_results_write(f, r) : -errno;
 
-	if (f)
-		fclose(f);
-	return err;
+	if (!f)
+		return -errno;
+	v_results_write(f, r);
+	return fclose(f) ? -errno : 0;
 }
 
 /* Replace the first FROM in the file at PATH by TO; false if absent. */

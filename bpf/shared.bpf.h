@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every map and setting that more than one BPF object uses, in one
+ * place. The objects are linked into one (bpftool gen object): each is
+ * defined once, in shared.bpf.c, which defines GUPSTAT_SHARED_DEFINE, and
+ * is extern everywhere else. A map or setting used by one object alone
+ * stays in that object.
+ */
+#ifndef __GUPSTAT_SHARED_BPF_H
+#define __GUPSTAT_SHARED_BPF_H
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "gupstat.h"
+
+#ifdef GUPSTAT_SHARED_DEFINE
+#define SHARED
+#else
+#define SHARED		extern
+#endif
+
+/* Read-only data, set by user space before the load (src/util/setup.c). */
+SHARED const volatile bool filter_on;		/* count only filter_tgids */
+SHARED const volatile __u64 filter_cgroup;	/* count only this cgroup (-c) */
+SHARED const volatile bool per_process;		/* -P: fill procs */
+SHARED const volatile bool pmu_on;		/* pmu_events are open */
+/*
+ * gupstat trace: emit a ring-buffer record per walk (trace.bpf.h). Read-only
+ * data, so for `live` the verifier removes the trace code as dead and the
+ * walk costs what it did before.
+ */
+SHARED const volatile bool trace_on;
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NR_HISTS);
+	__type(key, __u32);
+	__type(value, struct hist);
+} hists SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct counters);
+} counters SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct proc_stats);
+} procs SEC(".maps");
+
+/* The wanted processes (tgids): -p PID, or a command and its children. */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u8);
+} filter_tgids SEC(".maps");
+
+/*
+ * Hardware (or software) counters per traced call: one perf event per
+ * CPU, opened by user space (-e EVENT), read by the pin and unpin probes
+ * (pmu.bpf.h).
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} pmu_events SEC(".maps");
+
+/* Whether a pages[] array came with the walk (gupstat trace's "stored"). */
+enum walk_array {
+	WALK_ARRAY_UNKNOWN,
+	WALK_ARRAY_NONE,	/* populate, mlock: the pages are not stored */
+	WALK_ARRAY_PAGES,
+};
+
+/* The walk's per-task entry state (walk.bpf.h). */
+struct walk_entry {
+	__u64 entry_ns;		/* follow_page_pte() entered */
+	__u64 lock_ns;		/* __pte_offset_map_lock() returned inside it */
+	/* gupstat trace only (trace_on), set at entry: */
+	__u64 addr;		/* the walk's start address */
+	__u64 fill_start_ns;	/* inside gup_fill_pages() since */
+	__u64 fill_ns;		/* time in gup_fill_pages() during this walk */
+	__u32 fills;		/* gup_fill_pages() calls during this walk */
+	__u32 gup_flags;
+	__u8 array;		/* enum walk_array of this walk */
+	/*
+	 * enum walk_array of the __get_user_pages() call the task is in,
+	 * set by its probe: base 6.12's follow_page_pte() has no pages
+	 * argument, its caller stores the page after the walk.
+	 */
+	__u8 gup_array;
+};
+
+/*
+ * Per task: a task is inside one follow_page_pte() at a time. Task
+ * storage, not a hash keyed by tid: this runs twice per page walked, and
+ * a hash update and delete per call take bucket locks. Measured with
+ * tools/bench/overhead-guest (TCG guest, 256 MB of 4 kB pages), the time
+ * gupstat added per pin fell from 174 ms to 122 ms. An entry stays with
+ * its task, zeroed between calls. Shared by the walk, the lock, the fill
+ * and the GUP probes.
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct walk_entry);
+} walk_entries SEC(".maps");
+
+#endif /* __GUPSTAT_SHARED_BPF_H */

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Writing a file whole or not at all (output.h). The stream the caller
+ * writes to is a stdio cookie over the temporary file's descriptor: its
+ * write function keeps the first error with its errno, so that a disk
+ * that filled up in the middle of a trace is reported as such at the
+ * end, whatever stdio made of it in between.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include "util/input.h"
+#include "util/output.h"
+
+/*
+ * Large writes: a trace's reader must keep up with the ring buffer, and
+ * a write per 4 kB is slow on network and 9p file systems (measured: a
+ * trace to the guest's 9p share lost 1% of 262144 holds).
+ */
+#define OUTPUT_BUF	(1 << 20)
+/* Outputs one command may have in progress at once (report has two). */
+#define OUTPUT_MAX	4
+
+struct sink {
+	int fd;			/* -1: /dev/null, discard */
+	int err;		/* the first write error, errno */
+	char buf[OUTPUT_BUF];
+};
+
+/*
+ * The temporary files in progress, for output_discard_on_signal(), and
+ * the process they belong to: a forked child that has not exec'd yet
+ * (trace's command) shares the handlers, not the files.
+ */
+static char *volatile pending[OUTPUT_MAX];
+static volatile pid_t pending_pid;
+
+static void pending_set(const char *old, char *new)
+{
+	int i;
+
+	pending_pid = getpid();
+	for (i = 0; i < OUTPUT_MAX; i++)
+		if (pending[i] == old) {
+			pending[i] = new;
+			return;
+		}
+}
+
+void output_discard_on_signal(void)
+{
+	int i;
+
+	if (getpid() != pending_pid)
+		return;
+	for (i = 0; i < OUTPUT_MAX; i++)
+		if (pending[i])
+			unlink(pending[i]);
+}
+
+static void on_fatal_signal(int sig)
+{
+	output_discard_on_signal();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void output_catch_signals(void)
+{
+	signal(SIGINT, on_fatal_signal);
+	signal(SIGTERM, on_fatal_signal);
+	signal(SIGHUP, on_fatal_signal);
+}
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t len)
+{
+	struct sink *s = cookie;
+	size_t done = 0;
+	ssize_t n;
+
+	if (s->err) {
+		errno = s->err;
+		return -1;
+	}
+	while (s->fd >= 0 && done < len) {
+		n = write(s->fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			s->err = n ? errno : ENOSPC;
+			errno = s->err;
+			return done ? (ssize_t)done : -1;
+		}
+		done += n;
+	}
+	return len;
+}
+
+static int fail(const struct output *o, int err, const char *why)
+{
+	fprintf(stderr, "%s: cannot write %s: %s\n", o->who, o->path, why ? why : strerror(err));
+	return -err;
+}
+
+/* The file is made beside the target: say where, when it cannot be. */
+static int fail_create(const struct output *o, int err)
+{
+	char *d = strdup(o->path), why[PATH_MAX + 64];
+
+	snprintf(why, sizeof(why), "cannot create a file in %s (%s)", d ? dirname(d) : "its directory",
+		 strerror(err));
+	free(d);
+	return fail(o, err, why);
+}
+
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3);
+}
+
+/* Refuse an existing @st that is one of @inputs: it would be lost. */
+static int check_inputs(const struct output *o, const struct stat *st,
+			const char *const *inputs)
+{
+	struct stat in;
+	char why[300];
+
+	for (; inputs && *inputs; inputs++) {
+		if (stat(*inputs, &in) || in.st_dev != st->st_dev || in.st_ino != st->st_ino)
+			continue;
+		snprintf(why, sizeof(why), "it is also the input %s", *inputs);
+		return fail(o, EINVAL, why);
+	}
+	return 0;
+}
+
+/* 0 to write, 1 to discard (/dev/null), or -errno after the message. */
+static int check_target(const struct output *o, const char *const *inputs)
+{
+	struct stat st;
+
+	if (lstat(o->path, &st))
+		return errno == ENOENT ? 0 : fail(o, errno, NULL);
+	if (S_ISLNK(st.st_mode))
+		return fail(o, ELOOP, "a symbolic link (not followed: remove it or name its target)");
+	if (is_dev_null(&st))
+		return 1;
+	if (!S_ISREG(st.st_mode))
+		return fail(o, EINVAL, input_kind_of(st.st_mode));
+	if (faccessat(AT_FDCWD, o->path, W_OK, AT_EACCESS))
+		return fail(o, errno, NULL);
+	return check_inputs(o, &st, inputs);
+}
+
+/* ".NAME.XXXXXX" beside @path, for mkstemp(). */
+static char *temp_name(const char *path)
+{
+	char *d = strdup(path), *b = strdup(path), *t = NULL;
+
+	if (d && b && asprintf(&t, "%s/.%.200s.XXXXXX", dirname(d), basename(b)) < 0)
+		t = NULL;
+	free(d);
+	free(b);
+	return t;
+}
+
+static FILE *sink_stream(struct sink *s)
+{
+	cookie_io_functions_t io = { .write = sink_write };
+	FILE *f = fopencookie(s, "w", io);
+
+	if (f)
+		setvbuf(f, s->buf, _IOFBF, sizeof(s->buf));
+	return f;
+}
+
+int output_open(struct output *o, const char *who, const char *path,
+		const char *const *inputs)
+{
+	struct sink *s;
+	int ret;
+
+	*o = (struct output){ .who = who, .path = path };
+	ret = check_target(o, inputs);
+	if (ret < 0)
+		return ret;
+	s = malloc(sizeof(*s));
+	if (!s)
+		return fail(o, ENOMEM, NULL);
+	s->fd = -1;
+	s->err = 0;
+	if (!ret) {
+		o->tmp = temp_name(path);
+		if (!o->tmp) {
+			free(s);
+			return fail(o, ENOMEM, NULL);
+		}
+		/* mkstemp() creates it 0600, and never through a link. */
+		s->fd = mkostemp(o->tmp, O_CLOEXEC);
+		if (s->fd < 0) {
+			ret = fail_create(o, errno);
+			free(o->tmp);
+			free(s);
+			o->tmp = NULL;
+			return ret;
+		}
+		pending_set(NULL, o->tmp);
+	}
+	o->f = sink_stream(s);
+	if (!o->f) {
+		ret = fail(o, errno, NULL);
+		if (s->fd >= 0)
+			close(s->fd);
+		free(s);
+		output_discard(o);
+		return ret;
+	}
+	o->sink = s;
+	return 0;
+}
+
+/* The first error of the data's way to the disk, errno, or 0. */
+static int flush_all(struct output *o)
+{
+	struct sink *s = o->sink;
+	int err = 0;
+
+	if (fflush(o->f) && !s->err)
+		s->err = errno ? errno : EIO;
+	err = s->err;
+	if (!err && s->fd >= 0 && fsync(s->fd) && errno != EINVAL)
+		err = errno;
+	if (s->fd >= 0 && close(s->fd) && !err)
+		err = errno;
+	s->fd = -1;
+	fclose(o->f);
+	o->f = NULL;
+	free(s);
+	o->sink = NULL;
+	return err;
+}
+
+/* The rename itself is only durable once the directory is synced. */
+static void sync_dir(const char *path)
+{
+	char *d = strdup(path);
+	int fd = d ? open(dirname(d), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(d);
+}
+
+int output_commit(struct output *o)
+{
+	int err;
+
+	if (!o->f)
+		return fail(o, EBADF, NULL);
+	err = flush_all(o);
+	if (!err && o->tmp && rename(o->tmp, o->path))
+		err = errno;
+	if (err) {
+		output_discard(o);
+		return fail(o, err, NULL);
+	}
+	if (o->tmp) {
+		pending_set(o->tmp, NULL);
+		sync_dir(o->path);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	return 0;
+}
+
+int output_fail(struct output *o, int err)
+{
+	output_discard(o);
+	return fail(o, -err, NULL);
+}
+
+void output_discard(struct output *o)
+{
+	if (o->f)
+		flush_all(o);
+	if (o->tmp) {
+		unlink(o->tmp);
+		pending_set(o->tmp, NULL);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+}
+
+int output_close_stdout(const char *who)
+{
+	bool had_error = ferror(stdout), pending = __fpending(stdout);
+	int err = 0;
+
+	errno = 0;
+	if (fclose(stdout))
+		err = errno ? errno : EIO;
+	/* Nothing printed to a closed stdout is no error (as coreutils). */
+	if (err == EBADF && !had_error && !pending)
+		err = 0;
+	if (!err && had_error)
+		err = EIO;
+	if (err)
+		fprintf(stderr, "%s: cannot write to standard output: %s\n", who,
+			had_error && err == EIO ? "write error" : strerror(err));
+	return -err;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_UTIL_OUTPUT_H
+#define __GUPSTAT_UTIL_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct sink;
+
+/*
+ * Every file gupstat writes: the data goes to a temporary file in the
+ * target's directory, renamed over the target only once all of it is
+ * written and synced. A failure at any point, before the first byte or
+ * after the last, leaves the target as it was and nothing behind.
+ *
+ * The target must be a regular file or not exist: a symlink is refused
+ * (root writing through a planted link), so is a device, a FIFO or a
+ * directory, and so is a file that is one of the command's inputs.
+ * /dev/null is the one exception: the output is discarded, and the
+ * device itself is never opened, chmodded or unlinked.
+ */
+struct output {
+	const char *who;	/* "gupstat trace": what errors start with */
+	const char *path;	/* the target, as the user named it */
+	char *tmp;		/* the temporary file; NULL when discarding */
+	FILE *f;		/* what the caller writes to */
+	struct sink *sink;	/* behind @f */
+};
+
+/*
+ * Check @path and create its temporary file, mode 0600 (traces name
+ * processes, addresses and kernel stacks). @inputs: NULL-terminated
+ * paths the output must not be, or NULL. 0, or -errno after one line on
+ * stderr; nothing is left to clean up after a failure.
+ */
+int output_open(struct output *o, const char *who, const char *path,
+		const char *const *inputs);
+/*
+ * Flush, sync and close the data, then rename it over the target. 0, or
+ * -errno after one line on stderr (a full disk: "No space left on
+ * device"), the target then untouched.
+ */
+int output_commit(struct output *o);
+/* Throw the data away after a write error @err (-errno): one line. */
+int output_fail(struct output *o, int err);
+/* Throw the data away; the target stays as it was. Idempotent. */
+void output_discard(struct output *o);
+/*
+ * For a fatal signal handler: unlink the temporary files of the outputs
+ * in progress, if any. Async-signal-safe.
+ */
+void output_discard_on_signal(void);
+/*
+ * Until the command installs its own: SIGINT, SIGTERM and SIGHUP unlink
+ * the temporary files, then kill the process as they would have.
+ */
+void output_catch_signals(void);
+
+/*
+ * At the end of main(): flush and close stdout, and say so when what the
+ * command printed did not all get out (a full disk, /dev/full). 0, or
+ * -errno after one line on stderr that starts with @who.
+ */
+int output_close_stdout(const char *who);
+
+#endif /* __GUPSTAT_UTIL_OUTPUT_H */

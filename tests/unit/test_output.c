@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/output: a file is replaced whole or left as it was, new files are
+ * 0600, and symlinks, non-regular files and inputs are refused.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "tap.h"
+#include "util/output.h"
+
+static char dir[] = "/tmp/gupstat-output-XXXXXX";
+
+static char *at(const char *name)
+{
+	static char buf[4][128];
+	static int i;
+
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof(buf[i]), "%s/%s", dir, name);
+	return buf[i];
+}
+
+static int has(const char *path, const char *text)
+{
+	char buf[64] = "";
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return 0;
+	buf[fread(buf, 1, sizeof(buf) - 1, f)] = 0;
+	fclose(f);
+	return !strcmp(buf, text);
+}
+
+/* Nothing in the directory but the names given. */
+static int entries(void)
+{
+	char cmd[160];
+	FILE *p;
+	int n = 0;
+
+	snprintf(cmd, sizeof(cmd), "ls -A %s | wc -l", dir);
+	p = popen(cmd, "r");
+	if (!p || fscanf(p, "%d", &n) != 1)
+		n = -1;
+	pclose(p);
+	return n;
+}
+
+static int write_out(const char *path, const char *text, const char *const *inputs)
+{
+	struct output o;
+	int err = output_open(&o, "test", path, inputs);
+
+	if (err)
+		return err;
+	fputs(text, o.f);
+	return output_commit(&o);
+}
+
+/* Killed half-way: the temporary goes, the old file stays. */
+static void killed(void)
+{
+	struct output o;
+	int status = 0;
+	pid_t pid;
+
+	write_out(at("old"), "old", NULL);
+	pid = fork();
+	if (!pid) {
+		if (output_open(&o, "test", at("old"), NULL))
+			_exit(1);
+		output_catch_signals();
+		fputs("new", o.f);
+		fflush(o.f);
+		raise(SIGTERM);
+		_exit(2);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && has(at("old"), "old") &&
+	      entries() == 1, "SIGTERM half-way: killed by it, the old file kept, no temporary");
+	unlink(at("old"));
+}
+
+int main(void)
+{
+	const char *const inputs[] = { "/nonexistent", NULL, NULL };
+	const char *const self[] = { NULL, NULL };
+	struct output o;
+	struct stat st;
+
+	if (!mkdtemp(dir))
+		return 1;
+	killed();
+	CHECK(write_out(at("new"), "one", NULL) == 0 && has(at("new"), "one") &&
+	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
+	      "a new file: written whole, 0600, no temporary left");
+
+	chmod(at("new"), 0644);
+	CHECK(write_out(at("new"), "two", inputs) == 0 && has(at("new"), "two") &&
+	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600,
+	      "an existing 0644 file is replaced, 0600");
+
+	CHECK(output_open(&o, "test", at("new"), NULL) == 0, "opened");
+	fputs("half", o.f);
+	output_discard(&o);
+	CHECK(has(at("new"), "two") && entries() == 1, "discarded: the old file untouched, nothing left");
+
+	link(at("new"), at("hard"));
+	CHECK(write_out(at("new"), "three", NULL) == 0 && has(at("hard"), "two") &&
+	      stat(at("hard"), &st) == 0 && (st.st_mode & 0777) == 0600,
+	      "a hard link's other name keeps its data");
+
+	symlink(at("hard"), at("link"));
+	CHECK(write_out(at("link"), "x", NULL) == -ELOOP && has(at("hard"), "two"),
+	      "never written through a symlink");
+
+	CHECK(write_out(dir, "x", NULL) == -EINVAL, "a directory is refused");
+	mkfifo(at("fifo"), 0600);
+	CHECK(write_out(at("fifo"), "x", NULL) == -EINVAL, "a FIFO is refused");
+
+	((const char **)self)[0] = at("hard");
+	CHECK(write_out(at("hard"), "x", self) == -EINVAL && has(at("hard"), "two"),
+	      "an input is refused");
+
+	CHECK(write_out("/dev/null", "x", NULL) == 0 && stat("/dev/null", &st) == 0 &&
+	      S_ISCHR(st.st_mode) && (st.st_mode & 0777) == 0666,
+	      "/dev/null: discarded, the device left alone");
+	CHECK(write_out(at("no/such"), "x", NULL) == -ENOENT, "a missing directory fails");
+	CHECK(entries() == 4, "nothing left behind (%d entries)", entries());
+
+	unlink(at("new"));
+	unlink(at("hard"));
+	unlink(at("link"));
+	unlink(at("fifo"));
+	rmdir(dir);
+	return check_done();
+}
