@@ -51,4 +51,51 @@ wait_for() {
 # what a kernel lacks checks the refusal instead.
 have_gup_test() { [ -e /sys/kernel/debug/gup_test ]; }
 have_mthp() { [ -d /sys/kernel/mm/transparent_hugepage/hugepages-64kB ]; }
+have_shmem_mthp() { [ -e /sys/kernel/mm/transparent_hugepage/hugepages-64kB/shmem_enabled ]; }
 have_sym() { awk -v s="$1" '$3 == s { f = 1; exit } END { exit !f }' /proc/kallsyms; }
+
+# What the kernel under test walks, by its name, since that is what each
+# kernel is built to be (kernel/build): base looks up one PTE per
+# follow_page_pte() call; the batched series walks up to a page table
+# (512 PTEs) per call; only batched-traced keeps gup_fill_pages() out of
+# line, so only there is the fill probe expected to attach.
+case $(uname -r) in
+*-gupstat-batched*) WALK_BATCHED=1 ;;
+*) WALK_BATCHED=0 ;;
+esac
+case $(uname -r) in
+*-gupstat-batched-traced) FILL_TRACED=1 ;;
+*) FILL_TRACED=0 ;;
+esac
+
+# calls_ok GOT WANT: is GOT the right number of walk calls for a walk of
+# WANT calls without early exits? On base, exactly WANT. On the batched
+# series the walk gives the PTE lock up early when need_resched() or
+# spin_needbreak() says so, at most every 32 PTEs, and each such exit
+# adds one call; in an otherwise idle guest that is a few per 64 MB, so
+# up to half again is accepted. A lost or doubled call count still fails.
+calls_ok() {
+	[ "$WALK_BATCHED" = 1 ] || { [ "$1" = "$2" ]; return; }
+	[ "$1" -ge "$2" ] && [ "$1" -le $(($2 + $2 / 2)) ]
+}
+
+# expect_calls NAME GOT WANT [LOG]
+expect_calls() {
+	if calls_ok "$2" "$3"; then
+		ok "$1 ($2, for $3 without early exits)"
+	else
+		not_ok "$1: got $2, want $3$([ "$WALK_BATCHED" = 1 ] && echo " to $(($3 + $3 / 2))")"
+		[ -n "${4:-}" ] && tail -c 2000 "$4" | sed 's/^/#   /'
+	fi
+}
+
+# expect_full NAME FULL GOT WANT: of GOT calls that made WANT table walks,
+# FULL covered a whole table. An early exit splits one table's walk in
+# two, so at least WANT - (GOT - WANT) calls are whole; on base every
+# call is (one PTE) and FULL = GOT.
+expect_full() {
+	local min=$((2 * $4 - $3))
+	[ "$WALK_BATCHED" = 1 ] || min=$3
+	[ "$2" -ge "$min" ] && ok "$1 ($2 of $3, at least $min)" ||
+		not_ok "$1: $2 of $3 calls covered a whole table, want at least $min"
+}

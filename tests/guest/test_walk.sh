@@ -64,25 +64,23 @@ expect_bucket() {
 		{ not_ok "$1: $2 bucket $3: got $got, want $4; buckets $(buckets "$log" "$2")"; show_logs; }
 }
 
-# Which kernel: base walks one PTE per follow_page_pte() call; the batched
-# series walks up to a page table (512 PTEs) per call and grabs a
-# same-folio run with one try_grab_folio().
-case $(uname -r) in
-*-gupstat-batched*) batched=1 ;;
-*) batched=0 ;;
-esac
+# Which kernel (lib.sh): base walks one PTE per follow_page_pte() call;
+# the batched series walks up to a page table (512 PTEs) per call and
+# grabs a same-folio run with one try_grab_folio().
 # process_vm_readv pins 1024 pages per __get_user_pages() call: two page
 # tables' worth, so the batched walk takes two calls per pin call.
-if [ $batched = 1 ]; then WALK_CALLS=$((PAGES / 512)) WALK_BATCH=512
+if [ $WALK_BATCHED = 1 ]; then WALK_CALLS=$((PAGES / 512)) WALK_BATCH=512
 else WALK_CALLS=$PAGES WALK_BATCH=1; fi
 
 # walk_checks NAME GRAB_REFS: the walk, its holds, grabs of GRAB_REFS refs.
 walk_checks() {
-	local name=$1 refs=$2
-	expect_hist "$name" walk_pages count $WALK_CALLS
+	local name=$1 refs=$2 calls
+	calls=$(hist "$log" walk_pages count)
+	expect_calls "$name: walk_pages count" "$calls" $WALK_CALLS "$log"
 	expect_hist "$name" walk_pages sum $PAGES
-	expect_bucket "$name" walk_pages $WALK_BATCH $WALK_CALLS
-	expect_hist "$name" walk_hold_ns count $WALK_CALLS
+	expect_full "$name: walk_pages bucket $WALK_BATCH" \
+		"$(bucket "$log" walk_pages $WALK_BATCH)" "$calls" $WALK_CALLS
+	expect_hist "$name" walk_hold_ns count "$calls"
 	expect_hist "$name" grab_pin_refs sum $PAGES
 	expect_bucket "$name" grab_pin_refs "$refs" $((PAGES / refs))
 	expect_eq "$name: FOLL_PIN calls" "$(counter "$log" gup_pin_calls)" $((PAGES / 1024)) "$log"
@@ -92,7 +90,7 @@ walk_checks() {
 	expect_hist "$name" unpin_dirty_pages sum $PAGES
 	expect_hist "$name" unpin_pages sum $PAGES
 	expect_eq "$name: no return without its entry" "$(counter "$log" state_misses)" 0 "$log"
-	[ $batched = 1 ] || return 0
+	[ $FILL_TRACED = 1 ] || return 0
 	# Every page stored goes through gup_fill_pages(), a run at a time.
 	expect_hist "$name" fill_pages sum $PAGES
 }
@@ -117,7 +115,19 @@ fi
 # with one gup_put_folio() on both.
 name="readv 64k mTHP"
 if have_mthp && run_case "$name" "" --folio 64k --size $MB readv; then
-	walk_checks "$name" $([ $batched = 1 ] && echo 16 || echo 1)
+	walk_checks "$name" $([ $WALK_BATCHED = 1 ] && echo 16 || echo 1)
+	expect_bucket "$name" put_refs 16 $((PAGES / 16))
+fi
+
+# Read-only shared memory of 64 kB shmem folios (gupwork --shared: an
+# anonymous MAP_SHARED region, written, then made PROT_READ), pinned
+# without FOLL_WRITE by process_vm_readv(). The folios are not anonymous,
+# so gup_must_unshare() does not look at each page, and the batched
+# series grabs a folio's 16 read-only pages at once as it does writable
+# ones; base grabs each page alone.
+name="readv 64k shmem read-only"
+if have_shmem_mthp && run_case "$name" "" --shared --folio 64k --size $MB readv; then
+	walk_checks "$name" $([ $WALK_BATCHED = 1 ] && echo 16 || echo 1)
 	expect_bucket "$name" put_refs 16 $((PAGES / 16))
 fi
 
@@ -125,7 +135,10 @@ fi
 # pages array: the batched walk covers a page table per call.
 name="populate-read 4k"
 if run_case "$name" "" --folio 4k --size $MB populate-read; then
-	expect_bucket "$name" walk_pages $WALK_BATCH $WALK_CALLS
+	calls=$(hist "$log" walk_pages count)
+	expect_calls "$name: walk_pages count" "$calls" $WALK_CALLS "$log"
+	expect_full "$name: walk_pages bucket $WALK_BATCH" \
+		"$(bucket "$log" walk_pages $WALK_BATCH)" "$calls" $WALK_CALLS
 	expect_hist "$name" walk_pages sum $PAGES
 	expect_eq "$name: no-ref GUP returned every page" "$(hist "$log" gup_GUP_NOREF_got sum)" $PAGES "$log"
 	expect_hist "$name" grab_pin_refs count 0
@@ -149,27 +162,27 @@ if ! have_sym __pte_offset_map_lock; then
 		"^gupstat: --lock-exact: cannot trace __pte_offset_map_lock: not in this kernel" \
 		$GUPSTAT --lock-exact -d 1
 elif run_case "$name" "--lock-exact" --folio 4k --size $MB readv; then
-	expect_hist "$name" walk_hold_ns count $WALK_CALLS
+	expect_calls "$name: walk_hold_ns count" "$(hist "$log" walk_hold_ns count)" $WALK_CALLS "$log"
 	grep -q 'exact: from __pte_offset_map_lock' "$log" && ok "$name: the method is named" ||
 		not_ok "$name: exact method not named"
 fi
 
 # gupstat -- COMMAND counts the command and its children from its exec
 # on, which includes exec's own argument-page lookups; the same command
-# line over twice the memory must differ by exactly the extra walk calls
-# (gup_test asks for the whole region at once, so a batched call covers a
-# page table). Without CONFIG_GUP_TEST, gupwork's readv is the command.
+# line over twice the memory must differ by exactly the extra pages
+# walked (the calls are not exact on the batched kernel, whose walk may
+# end early). Without CONFIG_GUP_TEST, gupwork's readv is the command.
 command_calls() {
 	if have_gup_test; then
 		$GUPSTAT -j -- $GUPWORK --folio 4k --size "$1" exec -- \
 			$GUP_TEST -L -m "$1" -n $(($1 * 256)) -r 1 >"$log" 2>"$err"
 	else
 		$GUPSTAT -j -- $GUPWORK --folio 4k --size "$1" readv >"$log" 2>"$err"
-	fi && hist "$log" walk_pages count
+	fi && hist "$log" walk_pages sum
 }
 c64=$(command_calls 64)
 c128=$(command_calls 128)
-expect_eq "gupstat -- COMMAND: 128 MB minus 64 MB run" "$((c128 - c64))" $WALK_CALLS "$log"
+expect_eq "gupstat -- COMMAND: 128 MB minus 64 MB run, pages walked" "$((c128 - c64))" $PAGES "$log"
 have_gup_test &&
 	expect_eq "gup_test -L: FOLL_LONGTERM counted" "$(counter "$log" gup_longterm_calls)" 1 "$log"
 expect_eq "gupstat -- COMMAND: exits with the command's status" \

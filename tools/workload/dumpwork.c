@@ -458,7 +458,7 @@ static int cmd_crash(void)
 
 	if (check_huge_zero())
 		return 1;
-	err = folio_discover(&fs);
+	err = folio_discover(&fs, false);
 	if (err) {
 		fprintf(stderr, "dumpwork: no THP knobs: %s\n", strerror(-err));
 		return 1;

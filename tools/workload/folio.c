@@ -10,6 +10,22 @@
 
 #define THP_DIR	"/sys/kernel/mm/transparent_hugepage"
 
+/* The knob and counters of the memory a workload maps. */
+static const char *knob_file(const struct folio_sizes *fs)
+{
+	return fs->shmem ? "shmem_enabled" : "enabled";
+}
+
+static const char *alloc_stat(const struct folio_sizes *fs)
+{
+	return fs->shmem ? "shmem_alloc" : "anon_fault_alloc";
+}
+
+static const char *fallback_stat(const struct folio_sizes *fs)
+{
+	return fs->shmem ? "shmem_fallback" : "anon_fault_fallback";
+}
+
 /* "4k", "64k", "2m" (any case, optional "B"): size in kB. */
 int folio_parse_size(const char *s, unsigned long *kb)
 {
@@ -77,7 +93,7 @@ static int knob_current(const struct folio_sizes *fs, unsigned long kb,
 	char path[256], line[128], *l, *r;
 	int err;
 
-	knob_path(fs, path, sizeof(path), kb, "enabled");
+	knob_path(fs, path, sizeof(path), kb, knob_file(fs));
 	err = read_line(path, line, sizeof(line));
 	if (err)
 		return err;
@@ -90,12 +106,15 @@ static int knob_current(const struct folio_sizes *fs, unsigned long kb,
 	return 0;
 }
 
-/* Sizes with only shmem knobs (hugepages-8kB on x86) are not for anon. */
-static bool anon_size(const struct folio_sizes *fs, unsigned long kb)
+/*
+ * Sizes with only shmem knobs (hugepages-8kB on x86) are not for anon,
+ * and the PMD size has no per-size knob for shmem on older kernels.
+ */
+static bool has_knob(const struct folio_sizes *fs, unsigned long kb)
 {
 	char path[256];
 
-	knob_path(fs, path, sizeof(path), kb, "enabled");
+	knob_path(fs, path, sizeof(path), kb, knob_file(fs));
 	return !access(path, F_OK);
 }
 
@@ -120,7 +139,7 @@ static int discover_legacy(struct folio_sizes *fs)
 	return 0;
 }
 
-int folio_discover(struct folio_sizes *fs)
+int folio_discover(struct folio_sizes *fs, bool shmem)
 {
 	struct dirent *de;
 	unsigned long kb;
@@ -128,14 +147,17 @@ int folio_discover(struct folio_sizes *fs)
 	int i, err;
 
 	memset(fs, 0, sizeof(*fs));
+	fs->shmem = shmem;
 	d = opendir(THP_DIR);
 	if (!d)
 		return -errno;
 	while ((de = readdir(d)) && fs->nr < FOLIO_MAX_SIZES)
 		if (sscanf(de->d_name, "hugepages-%lukB", &kb) == 1 &&
-		    anon_size(fs, kb))
+		    has_knob(fs, kb))
 			fs->kb[fs->nr++] = kb;
 	closedir(d);
+	if (!fs->nr && shmem)
+		return -EOPNOTSUPP;
 	if (!fs->nr) {
 		err = discover_legacy(fs);
 		if (err)
@@ -158,7 +180,7 @@ int folio_select(struct folio_sizes *fs, unsigned long kb)
 	int i, err;
 
 	for (i = 0; i < fs->nr; i++) {
-		knob_path(fs, path, sizeof(path), fs->kb[i], "enabled");
+		knob_path(fs, path, sizeof(path), fs->kb[i], knob_file(fs));
 		err = write_str(path, fs->kb[i] == kb ? "always" : "never");
 		if (err)
 			return err;
@@ -175,7 +197,7 @@ void folio_restore(const struct folio_sizes *fs)
 	int i;
 
 	for (i = 0; i < fs->nr; i++) {
-		knob_path(fs, path, sizeof(path), fs->kb[i], "enabled");
+		knob_path(fs, path, sizeof(path), fs->kb[i], knob_file(fs));
 		write_str(path, fs->saved[i]);
 	}
 }
@@ -227,9 +249,9 @@ int folio_snapshot(struct folio_sizes *fs)
 	int i, err = 0;
 
 	for (i = 0; !err && i < fs->nr; i++) {
-		err = read_stat(fs, fs->kb[i], "anon_fault_alloc", &fs->allocs[i]);
+		err = read_stat(fs, fs->kb[i], alloc_stat(fs), &fs->allocs[i]);
 		if (!err)
-			err = read_stat(fs, fs->kb[i], "anon_fault_fallback", &fs->fallbacks[i]);
+			err = read_stat(fs, fs->kb[i], fallback_stat(fs), &fs->fallbacks[i]);
 	}
 	return err;
 }
@@ -248,9 +270,9 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 	int i, err, bad = 0;
 
 	for (i = 0; i < fs->nr; i++) {
-		err = read_stat(fs, fs->kb[i], "anon_fault_alloc", &alloc);
+		err = read_stat(fs, fs->kb[i], alloc_stat(fs), &alloc);
 		if (!err)
-			err = read_stat(fs, fs->kb[i], "anon_fault_fallback", &fallback);
+			err = read_stat(fs, fs->kb[i], fallback_stat(fs), &fallback);
 		if (err)
 			return err;
 		alloc -= fs->allocs[i];
@@ -258,15 +280,16 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 		if (fs->kb[i] == kb)
 			got = alloc;
 		if (fs->kb[i] == kb ? alloc < expected || fallback : alloc) {
-			fprintf(stderr, "gupwork: %s%lukB anon_fault_alloc +%llu anon_fault_fallback +%llu, expected +%llu and +0\n",
+			fprintf(stderr, "gupwork: %s%lukB %s +%llu %s +%llu, expected +%llu and +0\n",
 				fs->legacy ? "thp_fault_* (no per-size counters), " : "hugepages-",
-				fs->kb[i], alloc, fallback, fs->kb[i] == kb ? expected : 0);
+				fs->kb[i], alloc_stat(fs), alloc, fallback_stat(fs), fallback,
+				fs->kb[i] == kb ? expected : 0);
 			bad = 1;
 		}
 	}
 	if (bad)
 		return -EAGAIN;
-	printf("gupwork: folio size %lukB confirmed: anon_fault_alloc +%llu (region: %llu), no fallback, no other size\n",
-	       kb, got, kb == 4 ? 0ULL : expected);
+	printf("gupwork: folio size %lukB confirmed: %s +%llu (region: %llu), no fallback, no other size\n",
+	       kb, alloc_stat(fs), got, kb == 4 ? 0ULL : expected);
 	return 0;
 }

@@ -10,6 +10,8 @@
  * Anonymous folio size through the per-size THP knobs
  * (/sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/enabled), and the
  * per-size anon_fault_alloc counters that confirm what faults allocated.
+ * With @shmem, the same for anonymous shared memory: the shmem_enabled
+ * knobs and the shmem_alloc/shmem_fallback counters.
  * A kernel without them has the top-level switch and /proc/vmstat's
  * thp_fault_alloc: 4 kB and the PMD size only (folio_select() says
  * -EOPNOTSUPP for any other).
@@ -17,15 +19,16 @@
 struct folio_sizes {
 	int nr;
 	bool legacy;	/* no per-size knobs: the top-level switch, PMD size */
+	bool shmem;	/* MAP_SHARED anonymous memory: the shmem knobs */
 	unsigned long kb[FOLIO_MAX_SIZES];
 	char saved[FOLIO_MAX_SIZES][16];	/* knob values to restore */
-	/* anon_fault_alloc and anon_fault_fallback at folio_snapshot() */
+	/* the alloc and fallback counters at folio_snapshot() */
 	unsigned long long allocs[FOLIO_MAX_SIZES];
 	unsigned long long fallbacks[FOLIO_MAX_SIZES];
 };
 
 int folio_parse_size(const char *s, unsigned long *kb);
-int folio_discover(struct folio_sizes *fs);
+int folio_discover(struct folio_sizes *fs, bool shmem);
 int folio_select(struct folio_sizes *fs, unsigned long kb);
 void folio_restore(const struct folio_sizes *fs);
 int folio_snapshot(struct folio_sizes *fs);

@@ -1293,7 +1293,7 @@ int main(int argc, char **argv)
 	if (parse(&o, argc, argv))
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (folio_discover(&fs)) {
+	if (folio_discover(&fs, false)) {
 		fprintf(stderr, "gup-race: no anonymous THP sizes under /sys/kernel/mm/transparent_hugepage\n");
 		return 1;
 	}

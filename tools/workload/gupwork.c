@@ -3,7 +3,7 @@
  * gupwork: drive the get_user_pages() slow path over a region of known
  * size and folio size, without CONFIG_GUP_TEST.
  *
- *   gupwork [--folio 4k|64k|2m] [--size MB] [--wait] MODE
+ *   gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] MODE
  *   MODE: readv | populate-read | populate-write | exec -- CMD [ARG]...
  *
  * readv, populate-*: map and fault in SIZE MB, confirm the folio size from
@@ -12,6 +12,11 @@
  * MADV_POPULATE_READ/WRITE (GUP without a pages array).
  * exec: set the folio size, run CMD (e.g. gup_test), then confirm that it
  * faulted in SIZE MB of that folio size.
+ *
+ * --shared: the region is anonymous shared memory (shmem, folio size from
+ * the shmem_enabled knobs and confirmed from shmem_alloc), made PROT_READ
+ * once written, so that readv pins read-only PTEs of folios that are not
+ * anonymous. Not for exec or populate-write.
  *
  * --wait: once the region is ready, print "gupwork: ready pid N" and wait
  * for SIGUSR1, so a tracer attached with -p N sees the GUP calls alone
@@ -39,6 +44,7 @@ struct work {
 	unsigned long folio_kb;
 	unsigned long size;
 	bool wait;
+	bool shared;
 	struct folio_sizes fs;
 };
 
@@ -51,11 +57,11 @@ static double now_us(void)
 }
 
 /* A region aligned to 2 MB so every folio size can map it fully. */
-static char *map_region(unsigned long size)
+static char *map_region(unsigned long size, bool shared)
 {
 	unsigned long align = 2 * MB;
 	char *p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		       (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS, -1, 0);
 	char *start;
 
 	if (p == MAP_FAILED)
@@ -74,7 +80,7 @@ static char *prepare_region(struct work *w)
 	int err;
 
 	err = folio_snapshot(&w->fs);
-	region = err ? NULL : map_region(w->size);
+	region = err ? NULL : map_region(w->size, w->shared);
 	if (!region) {
 		fprintf(stderr, "gupwork: cannot map %lu MB: %s\n", w->size / MB,
 			strerror(err ? -err : errno));
@@ -85,6 +91,10 @@ static char *prepare_region(struct work *w)
 	if (folio_confirm(&w->fs, w->folio_kb, w->size / (w->folio_kb * 1024))) {
 		fprintf(stderr, "gupwork: folio size %lukB not confirmed; no numbers taken\n",
 			w->folio_kb);
+		return NULL;
+	}
+	if (w->shared && mprotect(region, w->size, PROT_READ)) {
+		fprintf(stderr, "gupwork: mprotect(PROT_READ): %s\n", strerror(errno));
 		return NULL;
 	}
 	return region;
@@ -153,6 +163,10 @@ static int run_region_mode(struct work *w, const char *mode)
 			mode);
 		return 2;
 	}
+	if (w->shared && !strcmp(mode, "populate-write")) {
+		fprintf(stderr, "gupwork: --shared maps the region read-only: no populate-write\n");
+		return 2;
+	}
 	region = prepare_region(w);
 	if (!region)
 		return 1;
@@ -195,6 +209,10 @@ static int run_exec(struct work *w, char **cmd)
 		usage(stderr);
 		return 2;
 	}
+	if (w->shared) {
+		fprintf(stderr, "gupwork: --shared is for the region modes, not exec\n");
+		return 2;
+	}
 	if (folio_snapshot(&w->fs))
 		return 1;
 	fflush(stdout);
@@ -225,7 +243,7 @@ static int run_exec(struct work *w, char **cmd)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] [--wait] readv|populate-read|populate-write\n"
+	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] readv|populate-read|populate-write\n"
 	      "       gupwork [--folio 4k|64k|2m] [--size MB] exec -- CMD [ARG]...\n", f);
 }
 
@@ -235,6 +253,7 @@ static int parse(struct work *w, int argc, char **argv)
 		{ "folio", required_argument, NULL, 'f' },
 		{ "size", required_argument, NULL, 's' },
 		{ "wait", no_argument, NULL, 'w' },
+		{ "shared", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -244,10 +263,11 @@ static int parse(struct work *w, int argc, char **argv)
 	w->folio_kb = 4;
 	w->size = 64 * MB;
 	w->wait = false;
+	w->shared = false;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+f:s:wh", opts, NULL)) != -1) {
-		if (c == 'w') {
-			w->wait = true;
+	while ((c = getopt_long(argc, argv, "+f:s:wSh", opts, NULL)) != -1) {
+		if (c == 'w' || c == 'S') {
+			*(c == 'w' ? &w->wait : &w->shared) = true;
 			continue;
 		}
 		if (c == 'f' && !folio_parse_size(optarg, &w->folio_kb))
@@ -285,9 +305,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gupwork: --size is not a multiple of the folio size\n");
 		return 2;
 	}
-	err = folio_discover(&w.fs);
+	err = folio_discover(&w.fs, w.shared);
 	if (!err)
 		err = folio_select(&w.fs, w.folio_kb);
+	if (err == -EOPNOTSUPP && w.shared) {
+		fprintf(stderr, "gupwork: cannot set shmem folio size %lukB: this kernel has no per-size shmem THP controls (transparent_hugepage/hugepages-%lukB/shmem_enabled)\n",
+			w.folio_kb, w.folio_kb);
+		return 1;
+	}
 	if (err == -EOPNOTSUPP) {
 		fprintf(stderr, "gupwork: cannot set folio size %lukB: this kernel has no per-size THP controls (transparent_hugepage/hugepages-%lukB), only 4kB and %lukB\n",
 			w.folio_kb, w.folio_kb, w.fs.kb[0]);
