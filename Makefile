@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-unpin fuzz-check fuzz-corpus
+.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-unpin fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -186,6 +186,13 @@ bench-overhead: deps
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/bench/ab
+
+# The early PTE-lock release: holds and a competing task's wake-up
+# latency on base, the series without the release, and the series.
+bench-hold: deps
+	$(Q)$(MAKE) -s --no-print-directory all selftests
+	$(Q)kernel/build base batched-unbounded batched >/dev/null
+	$(Q)tools/bench/hold
 
 # The unpin claim: gupstat validate unpin on base, the series without its
 # unpin patch (batched-9) and the whole series; gupstat compare each.
