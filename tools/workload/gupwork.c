@@ -3,7 +3,7 @@
  * gupwork: drive the get_user_pages() slow path over a region of known
  * size and folio size, without CONFIG_GUP_TEST.
  *
- *   gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] MODE
+ *   gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] [--for SEC] MODE
  *   MODE: readv | populate-read | populate-write | exec -- CMD [ARG]...
  *
  * readv, populate-*: map and fault in SIZE MB, confirm the folio size from
@@ -17,6 +17,9 @@
  * the shmem_enabled knobs and confirmed from shmem_alloc), made PROT_READ
  * once written, so that readv pins read-only PTEs of folios that are not
  * anonymous. Not for exec or populate-write.
+ *
+ * --for SEC: repeat the GUP step until SEC seconds have passed (one
+ * process, one fault-in: a latency measurement sees the GUP alone).
  *
  * --wait: once the region is ready, print "gupwork: ready pid N" and wait
  * for SIGUSR1, so a tracer attached with -p N sees the GUP calls alone
@@ -45,6 +48,7 @@ struct work {
 	unsigned long size;
 	bool wait;
 	bool shared;
+	unsigned long for_s;
 	struct folio_sizes fs;
 };
 
@@ -152,7 +156,7 @@ static int wait_for_go(void)
 
 static int run_region_mode(struct work *w, const char *mode)
 {
-	unsigned long calls = 0;
+	unsigned long calls = 0, rounds = 0;
 	char *region;
 	double t0;
 	int err;
@@ -173,15 +177,18 @@ static int run_region_mode(struct work *w, const char *mode)
 	if (w->wait && wait_for_go())
 		return 1;
 	t0 = now_us();
-	if (!strcmp(mode, "readv"))
-		err = do_readv(region, w->size, &calls);
-	else
-		err = do_populate(region, w->size, !strcmp(mode, "populate-read") ?
-				  MADV_POPULATE_READ : MADV_POPULATE_WRITE, &calls);
-	if (err)
-		return 1;
-	printf("gupwork: %s bytes %lu pages %lu calls %lu time_us %.0f\n", mode,
-	       w->size, w->size / PAGE, calls, now_us() - t0);
+	do {
+		if (!strcmp(mode, "readv"))
+			err = do_readv(region, w->size, &calls);
+		else
+			err = do_populate(region, w->size, !strcmp(mode, "populate-read") ?
+					  MADV_POPULATE_READ : MADV_POPULATE_WRITE, &calls);
+		if (err)
+			return 1;
+		rounds++;
+	} while (now_us() - t0 < w->for_s * 1e6);
+	printf("gupwork: %s bytes %lu pages %lu calls %lu time_us %.0f rounds %lu\n", mode,
+	       w->size, w->size / PAGE, calls, now_us() - t0, rounds);
 	return 0;
 }
 
@@ -243,7 +250,7 @@ static int run_exec(struct work *w, char **cmd)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] readv|populate-read|populate-write\n"
+	fputs("usage: gupwork [--folio 4k|64k|2m] [--size MB] [--wait] [--shared] [--for SEC] readv|populate-read|populate-write\n"
 	      "       gupwork [--folio 4k|64k|2m] [--size MB] exec -- CMD [ARG]...\n", f);
 }
 
@@ -254,6 +261,7 @@ static int parse(struct work *w, int argc, char **argv)
 		{ "size", required_argument, NULL, 's' },
 		{ "wait", no_argument, NULL, 'w' },
 		{ "shared", no_argument, NULL, 'S' },
+		{ "for", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -264,8 +272,9 @@ static int parse(struct work *w, int argc, char **argv)
 	w->size = 64 * MB;
 	w->wait = false;
 	w->shared = false;
+	w->for_s = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+f:s:wSh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+f:s:wSF:h", opts, NULL)) != -1) {
 		if (c == 'w' || c == 'S') {
 			*(c == 'w' ? &w->wait : &w->shared) = true;
 			continue;
@@ -273,6 +282,8 @@ static int parse(struct work *w, int argc, char **argv)
 		if (c == 'f' && !folio_parse_size(optarg, &w->folio_kb))
 			continue;
 		if (c == 's' && (w->size = strtoul(optarg, &end, 10) * MB) && !*end)
+			continue;
+		if (c == 'F' && (w->for_s = strtoul(optarg, &end, 10)) && !*end)
 			continue;
 		if (c == 'h') {
 			usage(stdout);
