@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-unpin fuzz-check fuzz-corpus
+.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -193,6 +193,13 @@ bench-hold: deps
 	$(Q)$(MAKE) -s --no-print-directory all selftests
 	$(Q)kernel/build base batched-unbounded batched >/dev/null
 	$(Q)tools/bench/hold
+
+# Read-only pins of shmem mTHP: refs per grab and time, with and without
+# the series' patch 11.
+bench-ro-pin: deps
+	$(Q)$(MAKE) -s --no-print-directory all
+	$(Q)kernel/build base batched-noro batched >/dev/null
+	$(Q)tools/bench/ro-pin
 
 # The unpin claim: gupstat validate unpin on base, the series without its
 # unpin patch (batched-9) and the whole series; gupstat compare each.
