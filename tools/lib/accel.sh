@@ -44,6 +44,15 @@ accel_auto() {
 	echo "vmrun: using ${accel^^}: $reason (kept for this machine boot in $file)" >&2
 }
 
+# What auto chose on this machine boot, for a benchmark's header: tcg
+# without a usable /dev/kvm, else the probe's kept answer.
+accel_chosen() {
+	local file
+	[ -w /dev/kvm ] || { echo tcg; return 0; }
+	file=$(accel_cache_file)
+	[ -f "$file" ] && head -n1 "$file" || echo "not probed yet"
+}
+
 accel_choose() {
 	case $accel in
 	auto) accel_auto ;;

@@ -104,6 +104,17 @@ static char *prepare_region(struct work *w)
 	return region;
 }
 
+/* Every page of a chunk read at @off carries its own offset's mark. */
+static bool chunk_ok(const char *buf, unsigned long off)
+{
+	unsigned long p;
+
+	for (p = 0; p < READV_CHUNK; p += PAGE)
+		if (buf[p] != ((char)(off + p) | 1))
+			return false;
+	return true;
+}
+
 /* pin_user_pages_remote() on ourselves, READV_CHUNK bytes per call. */
 static int do_readv(char *region, unsigned long size, unsigned long *calls)
 {
@@ -118,7 +129,7 @@ static int do_readv(char *region, unsigned long size, unsigned long *calls)
 		struct iovec remote = { region + off, READV_CHUNK };
 
 		n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-		if (n != READV_CHUNK || buf[0] != ((char)off | 1)) {
+		if (n != READV_CHUNK || !chunk_ok(buf, off)) {
 			fprintf(stderr, "gupwork: process_vm_readv at +%lu: %s\n", off,
 				n < 0 ? strerror(errno) : "short or wrong data");
 			free(buf);
