@@ -152,6 +152,38 @@ static int do_populate(char *region, unsigned long size, int advice,
 	return -errno;
 }
 
+/*
+ * kB of the region mapped by PMDs, from /proc/self/smaps: anon THP for a
+ * private region, ShmemPmdMapped for a shared one. A region faulted in
+ * with smaller folios can still be collapsed behind our back
+ * (khugepaged), and then the walk no longer sees the folio size chosen.
+ */
+static long region_pmd_kb(const char *region, bool shared)
+{
+	const char *field = shared ? "ShmemPmdMapped:" : "AnonHugePages:";
+	unsigned long start = (unsigned long)region, lo, hi;
+	bool in = false;
+	char line[256];
+	long kb = -1;
+	FILE *f;
+
+	f = fopen("/proc/self/smaps", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2) {
+			in = lo <= start && start < hi;
+			continue;
+		}
+		if (in && !strncmp(line, field, strlen(field))) {
+			kb = strtol(line + strlen(field), NULL, 10);
+			break;
+		}
+	}
+	fclose(f);
+	return kb;
+}
+
 /* SIGUSR1 is blocked since main(), so none is lost before sigwait(). */
 static int wait_for_go(void)
 {
@@ -168,6 +200,7 @@ static int wait_for_go(void)
 static int run_region_mode(struct work *w, const char *mode)
 {
 	unsigned long calls = 0, rounds = 0;
+	long pmd_kb;
 	char *region;
 	double t0;
 	int err;
@@ -200,6 +233,12 @@ static int run_region_mode(struct work *w, const char *mode)
 	} while (now_us() - t0 < w->for_s * 1e6);
 	printf("gupwork: %s bytes %lu pages %lu calls %lu time_us %.0f rounds %lu\n", mode,
 	       w->size, w->size / PAGE, calls, now_us() - t0, rounds);
+	pmd_kb = w->folio_kb < 2048 ? region_pmd_kb(region, w->shared) : 0;
+	if (pmd_kb > 0) {
+		fprintf(stderr, "gupwork: %ld kB of the region were PMD-mapped by the end (collapsed since it was faulted in?): no numbers taken\n",
+			pmd_kb);
+		return 3;
+	}
 	return 0;
 }
 
