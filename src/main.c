@@ -42,7 +42,7 @@ static bool stdout_closed;
 /* A command that ends in exit() (after --help, say) is checked too. */
 static void close_stdout_at_exit(void)
 {
-	if (!stdout_closed && output_close_stdout(msg_cmd()))
+	if (!stdout_closed && output_close_stdout())
 		_exit(1);
 }
 
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 	}
 	/* Output that did not get out is a failure, whatever the command did. */
 	stdout_closed = true;
-	if (output_close_stdout(msg_cmd()) && !ret)
+	if (output_close_stdout() && !ret)
 		ret = 1;
 	return ret;
 }

@@ -152,7 +152,7 @@ static int compare(const char *pa, const char *pb, const char *plot_path)
 	if (err == -ENOMEM)
 		p_err("out of memory\n");
 	if (!err && plot_path)
-		err = output_open(&out, "gupstat compare", plot_path, inputs);
+		err = output_open(&out, plot_path, inputs);
 	if (!err) {
 		print_all(pa, a, pb, b);
 		if (plot_path) {

@@ -146,7 +146,7 @@ static int prepare(struct live *l)
 		return -EINVAL;
 	if (l->o.event && !pmu_known_event(l->o.event))
 		return -EINVAL;
-	session_init(&l->s, "gupstat", l->o.cmd, l->o.pid, l->o.duration);
+	session_init(&l->s, l->o.cmd, l->o.pid, l->o.duration);
 	return session_open(&l->s, l->o.verbose, l->o.lock_exact) ?:
 		probes_select(l->s.probes, l->s.btf,
 			      l->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);

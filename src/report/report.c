@@ -54,7 +54,7 @@ static int exports_open(const struct report_opts *o, struct output *out)
 		return -1;
 	}
 	for (i = 0; i < NR_EXPORTS; i++) {
-		if (paths[i] && output_open(&out[i], "gupstat report", paths[i], inputs)) {
+		if (paths[i] && output_open(&out[i], paths[i], inputs)) {
 			exports_discard(out);
 			return -1;
 		}

@@ -94,7 +94,7 @@ static void set_rodata(struct tracer *t)
  */
 static int open_output(struct tracer *t)
 {
-	int err = output_open(&t->out, "gupstat trace", t->o.output, NULL);
+	int err = output_open(&t->out, t->o.output, NULL);
 
 	output_catch_signals();
 	if (!err)
@@ -106,7 +106,7 @@ static int prepare(struct tracer *t)
 {
 	int err;
 
-	session_init(&t->ss, "gupstat trace", t->o.cmd, t->o.pid, t->o.duration);
+	session_init(&t->ss, t->o.cmd, t->o.pid, t->o.duration);
 	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
 	if (err) {
 		p_err("out of memory\n");

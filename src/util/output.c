@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include "util/input.h"
+#include "util/msg.h"
 #include "util/output.h"
 
 /*
@@ -106,7 +107,7 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t len)
 
 static int fail(const struct output *o, int err, const char *why)
 {
-	fprintf(stderr, "%s: cannot write %s: %s\n", o->who, o->path, why ? why : strerror(err));
+	p_err("cannot write %s: %s\n", o->path, why ? why : strerror(err));
 	return -err;
 }
 
@@ -182,13 +183,12 @@ static FILE *sink_stream(struct sink *s)
 	return f;
 }
 
-int output_open(struct output *o, const char *who, const char *path,
-		const char *const *inputs)
+int output_open(struct output *o, const char *path, const char *const *inputs)
 {
 	struct sink *s;
 	int ret;
 
-	*o = (struct output){ .who = who, .path = path };
+	*o = (struct output){ .path = path };
 	ret = check_target(o, inputs);
 	if (ret < 0)
 		return ret;
@@ -301,7 +301,7 @@ void output_discard(struct output *o)
 	}
 }
 
-int output_close_stdout(const char *who)
+int output_close_stdout(void)
 {
 	bool had_error = ferror(stdout), pending = __fpending(stdout);
 	int err = 0;
@@ -315,7 +315,7 @@ int output_close_stdout(const char *who)
 	if (!err && had_error)
 		err = EIO;
 	if (err)
-		fprintf(stderr, "%s: cannot write to standard output: %s\n", who,
-			had_error && err == EIO ? "write error" : strerror(err));
+		p_err("cannot write to standard output: %s\n",
+		      had_error && err == EIO ? "write error" : strerror(err));
 	return -err;
 }

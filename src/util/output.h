@@ -20,7 +20,6 @@ struct sink;
  * device itself is never opened, chmodded or unlinked.
  */
 struct output {
-	const char *who;	/* "gupstat trace": what errors start with */
 	const char *path;	/* the target, as the user named it */
 	char *tmp;		/* the temporary file; NULL when discarding */
 	FILE *f;		/* what the caller writes to */
@@ -33,8 +32,7 @@ struct output {
  * paths the output must not be, or NULL. 0, or -errno after one line on
  * stderr; nothing is left to clean up after a failure.
  */
-int output_open(struct output *o, const char *who, const char *path,
-		const char *const *inputs);
+int output_open(struct output *o, const char *path, const char *const *inputs);
 /*
  * Flush, sync and close the data, then rename it over the target. 0, or
  * -errno after one line on stderr (a full disk: "No space left on
@@ -59,8 +57,8 @@ void output_catch_signals(void);
 /*
  * At the end of main(): flush and close stdout, and say so when what the
  * command printed did not all get out (a full disk, /dev/full). 0, or
- * -errno after one line on stderr that starts with @who.
+ * -errno after one line on stderr.
  */
-int output_close_stdout(const char *who);
+int output_close_stdout(void);
 
 #endif /* __GUPSTAT_UTIL_OUTPUT_H */

@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
+#include "util/msg.h"
 #include "util/output.h"
 #include "util/privs.h"
 #include "util/probes.h"
@@ -44,11 +45,9 @@ static __u64 now_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-void session_init(struct session *s, const char *who, char **cmd, pid_t pid,
-		  unsigned int duration)
+void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duration)
 {
 	memset(s, 0, sizeof(*s));
-	s->who = who;
 	s->cmd = cmd;
 	s->pid = pid;
 	s->duration = duration;
@@ -72,7 +71,7 @@ int session_open(struct session *s, bool verbose, bool lock_exact)
 	s->skel = gupstat_bpf__open();
 	if (!s->skel) {
 		err = -errno;
-		fprintf(stderr, "%s: cannot open BPF object: %s\n", s->who, strerror(-err));
+		p_err("cannot open BPF object: %s\n", strerror(-err));
 		return err;
 	}
 	probes_init(s->probes, s->skel, s->btf, lock_exact);
@@ -90,14 +89,13 @@ int session_load(struct session *s)
 	if (s->cmd) {
 		err = child_spawn(&s->child, s->cmd);
 		if (err) {
-			fprintf(stderr, "%s: cannot start command: %s\n", s->who, strerror(-err));
+			p_err("cannot start command: %s\n", strerror(-err));
 			return err;
 		}
 	}
 	err = gupstat_bpf__load(s->skel);
 	if (err)
-		fprintf(stderr, "%s: cannot load BPF programs: %s (try -v)\n", s->who,
-			strerror(-err));
+		p_err("cannot load BPF programs: %s (try -v)\n", strerror(-err));
 	return err;
 }
 

@@ -15,10 +15,9 @@ struct gupstat_bpf;
  * One run of the live view's BPF object, as `gupstat` and `gupstat trace`
  * both make it: the kernel's BTF, the probes chosen from it, the traced
  * COMMAND, and a run that ends on Ctrl-C, at the duration or when the
- * command exits. Each step prints its own error, prefixed with @who.
+ * command exits. Each step prints its own error (p_err()).
  */
 struct session {
-	const char *who;		/* "gupstat", "gupstat trace" */
 	char **cmd;			/* COMMAND, or NULL */
 	pid_t pid;			/* -p, or 0 */
 	unsigned int duration;		/* -d seconds, 0 for none */
@@ -33,8 +32,7 @@ struct session {
 /* Running, or why the run ended; session_exit_code() maps it. */
 enum { SESSION_END = 0, SESSION_RUNNING = 1, SESSION_CHILD_EXIT = 2 };
 
-void session_init(struct session *s, const char *who, char **cmd, pid_t pid,
-		  unsigned int duration);
+void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duration);
 int session_open(struct session *s, bool verbose, bool lock_exact);
 int session_load(struct session *s);
 int session_attach(struct session *s);

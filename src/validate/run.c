@@ -234,7 +234,7 @@ static int open_output(struct validator *v)
 	output_catch_signals();
 	if (!v->o.output)
 		return 0;
-	return output_open(&v->out, "gupstat validate", v->o.output, NULL);
+	return output_open(&v->out, v->o.output, NULL);
 }
 
 static int write_results(struct validator *v)

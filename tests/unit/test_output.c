@@ -55,7 +55,7 @@ static int entries(void)
 static int write_out(const char *path, const char *text, const char *const *inputs)
 {
 	struct output o;
-	int err = output_open(&o, "test", path, inputs);
+	int err = output_open(&o, path, inputs);
 
 	if (err)
 		return err;
@@ -73,7 +73,7 @@ static void killed(void)
 	write_out(at("old"), "old", NULL);
 	pid = fork();
 	if (!pid) {
-		if (output_open(&o, "test", at("old"), NULL))
+		if (output_open(&o, at("old"), NULL))
 			_exit(1);
 		output_catch_signals();
 		fputs("new", o.f);
@@ -106,7 +106,7 @@ int main(void)
 	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600,
 	      "an existing 0644 file is replaced, 0600");
 
-	CHECK(output_open(&o, "test", at("new"), NULL) == 0, "opened");
+	CHECK(output_open(&o, at("new"), NULL) == 0, "opened");
 	fputs("half", o.f);
 	output_discard(&o);
 	CHECK(has(at("new"), "two") && entries() == 1, "discarded: the old file untouched, nothing left");
