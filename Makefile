@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin fuzz-check fuzz-corpus
+.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -100,6 +100,24 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+
+# The cache-model plugin for QEMU (sim/), against the plugin API header
+# of the QEMU installed here (fetched once from its source package).
+SIM_SRCS	:= $(wildcard sim/*.c)
+SIM_PLUGIN	:= $(OUT)/gupsim.so
+SIM_CFLAGS	:= $(filter-out -MMD -MP,$(CFLAGS_COMMON))
+
+sim: $(SIM_PLUGIN) $(OUT)/tests/sim-pattern
+
+$(SIM_PLUGIN): $(SIM_SRCS) $(wildcard sim/*.h) include/gupsim.h
+	$(call msg,PLUGIN,$@)
+	$(Q)inc=$$(tools/qemu-plugin-header) && \
+	$(CC) $(SIM_CFLAGS) -fPIC -shared -Iinclude -I"$$inc" $(CFLAGS) -o $@ $(SIM_SRCS) -lpthread
+
+# Known access patterns for the model, run in the guest (tests/sim/).
+$(OUT)/tests/sim-pattern: tests/sim/pattern.c $(OUT)/src/util/simlog.o | $(OUT)/tests
+	$(call msg,TEST-CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
 $(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
