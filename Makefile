@@ -227,6 +227,7 @@ $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 
 $(OUT)/man/%: man/%.scd | $(OUT)/man
 	$(call msg,SCDOC,$@)
+	$(Q)command -v $(SCDOC) >/dev/null || { echo "$(SCDOC) not found: run 'make deps' (Debian: scdoc)" >&2; exit 2; }
 	$(Q)$(SCDOC) <$< >$@
 
 $(OUT)/static $(OUT)/man:

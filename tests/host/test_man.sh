@@ -65,6 +65,12 @@ for f in man/*.scd; do
 		not_ok "man --warnings -l $page: rc $rc, $(head -c 300 "$tmp/warn")"
 	fi
 done
+# Without scdoc the build says what to install, before anything else.
+make -s --no-print-directory OUT="$tmp/nobuild" SCDOC=no-such-scdoc man >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" != 0 ] && grep -q "^no-such-scdoc not found: run 'make deps' (Debian: scdoc)$" "$tmp/err" &&
+	ok "make man without scdoc: rc $rc, $(head -n1 "$tmp/err")" ||
+	not_ok "make man without scdoc: rc $rc, $(head -c 300 "$tmp/err")"
 # The warning check can fail: a request groff does not know.
 printf '.TH X 8\n.SH NAME\nx\n.frobnicate\n' >"$tmp/bad.8"
 MANWIDTH=80 man --warnings -l "$tmp/bad.8" >/dev/null 2>"$tmp/warn"
