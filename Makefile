@@ -18,7 +18,7 @@ endif
 
 CFLAGS_COMMON	:= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -D_GNU_SOURCE -MMD -MP
 CFLAGS		?=
-USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CFLAGS)
+USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CPPFLAGS) $(CFLAGS)
 BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD -MP \
 		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
 
@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -225,6 +225,50 @@ bench-unpin: deps
 	$(Q)$(MAKE) -s --no-print-directory all
 	$(Q)kernel/build base batched-9 batched >/dev/null
 	$(Q)tools/bench/unpin
+
+# make install: the statically linked gupstat (the same objects as
+# build/gupstat, linked -static-pie: it runs on any x86-64 Linux with no
+# library installed), its man pages (scdoc) and its bash completion,
+# under $(DESTDIR)$(PREFIX); make uninstall removes those files alone.
+# tools/install does both, as install(1) does (docs/install.md).
+PREFIX		?= /usr/local
+SBINDIR		?= $(PREFIX)/sbin
+MAN8DIR		?= $(PREFIX)/share/man/man8
+BASHCOMPDIR	?= $(PREFIX)/share/bash-completion/completions
+SCDOC		?= scdoc
+MAN_PAGES	:= $(patsubst man/%.scd,$(OUT)/man/%,$(wildcard man/*.scd))
+INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES)
+
+$(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+
+$(OUT)/man/%: man/%.scd | $(OUT)/man
+	$(call msg,SCDOC,$@)
+	$(Q)command -v $(SCDOC) >/dev/null || { echo "$(SCDOC) not found: run 'make deps' (Debian: scdoc)" >&2; exit 2; }
+	$(Q)$(SCDOC) <$< >$@
+
+$(OUT)/static $(OUT)/man:
+	$(Q)mkdir -p $@
+
+man: $(MAN_PAGES)
+
+# tools/install reads these from its environment: a DESTDIR with spaces
+# or quotes needs no quoting here.
+install uninstall: export DESTDIR := $(DESTDIR)
+install uninstall: export SBINDIR := $(SBINDIR)
+install uninstall: export MAN8DIR := $(MAN8DIR)
+install uninstall: export BASHCOMPDIR := $(BASHCOMPDIR)
+install: $(INSTALLED)
+	$(Q)tools/install install $(INSTALLED)
+
+uninstall:
+	$(Q)tools/install uninstall $(INSTALLED)
+
+# A Debian binary package, build/deb/gupstat_VERSION_amd64.deb, built by
+# dpkg-buildpackage from a copy of this tree and checked with lintian.
+deb:
+	$(Q)tools/deb $(OUT)/deb
 
 clean:
 	$(Q)rm -rf $(OUT)

@@ -31,8 +31,8 @@ int main(void)
 	CHECK(input_read(path, 4, "a test file", &in, err, sizeof(err)) == -EFBIG &&
 	      !strcmp(err, "5 bytes, larger than a test file can be (4 bytes at most)") && !in.data,
 	      "over the cap: '%s'", err);
-	truncate(path, 0);
-	CHECK(input_read(path, 4, "a test file", &in, err, sizeof(err)) == -EINVAL &&
+	CHECK(!truncate(path, 0) &&
+	      input_read(path, 4, "a test file", &in, err, sizeof(err)) == -EINVAL &&
 	      !strcmp(err, "empty"), "empty: '%s'", err);
 	mkfifo(fifo, 0600);
 	CHECK(input_read(fifo, 4, "a test file", &in, err, sizeof(err)) == -EINVAL &&

@@ -15,7 +15,8 @@ int main(void)
 	struct live_opts o;
 
 	/* Errors go to stderr, help to stdout: keep the TAP stream clean. */
-	freopen("/dev/null", "w", stderr);
+	if (!freopen("/dev/null", "w", stderr))
+		return 1;
 
 	CHECK(PARSE(&o, "-p", "42", "-d", "5", "-k") == 0 && o.pid == 42 &&
 	      o.duration == 5 && o.force_kprobe && !o.cmd, "short options");

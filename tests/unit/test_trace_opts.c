@@ -14,7 +14,8 @@ int main(void)
 {
 	struct trace_opts o;
 
-	freopen("/dev/null", "w", stderr);
+	if (!freopen("/dev/null", "w", stderr))
+		return 1;
 	CHECK(PARSE(&o, "-o", "t.gt") == 0 && !strcmp(o.output, "t.gt") &&
 	      o.buffer == TRACE_BUFFER_DEFAULT && !o.min_ns && !o.kernel_addrs && !o.cmd,
 	      "defaults: 16M buffer, no threshold, no addresses");

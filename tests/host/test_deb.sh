@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make deb's package: built by dpkg-buildpackage, versioned from
+# version.h, depending on nothing (a static-pie binary), lintian clean,
+# and installed into a scratch root with dpkg --root, where gupstat and
+# man read every page, then purged leaving nothing of it behind.
+. tests/host/lib.sh
+
+for t in dpkg-buildpackage dh lintian scdoc man; do
+	if ! command -v $t >/dev/null; then
+		skip "no $t: run make deps"
+		tap_done
+	fi
+done
+
+version=$(sed -n 's/^#define GUPSTAT_VERSION\t"\(.*\)"$/\1/p' src/util/version.h)
+out=$tmp/deb
+deb=$out/gupstat_${version}_amd64.deb
+root=$tmp/root
+
+# A dpkg database of nothing, the least dpkg --root works with.
+empty_root() {
+	mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/triggers"
+	touch "$root/var/lib/dpkg/status" "$root/var/lib/dpkg/available"
+}
+
+# Every path under the root but dpkg's own database.
+tree() {
+	(cd "$root" && find . | grep -v '^\./var/lib/dpkg/' | sort)
+}
+
+tools/deb "$out" >"$tmp/log" 2>&1
+expect_eq "tools/deb (dpkg-buildpackage, lintian --fail-on error,warning)" "$?" 0 "$tmp/log"
+if [ ! -f "$deb" ]; then
+	not_ok "no $deb"
+	tap_done
+fi
+expect_eq "package version is version.h's" "$(dpkg-deb -f "$deb" Version)" "$version"
+expect_eq "it depends on nothing" "$(dpkg-deb -f "$deb" Depends)" ""
+dpkg-deb -f "$deb" Built-Using | grep -q 'glibc (= ' && ok "Built-Using names glibc" ||
+	not_ok "Built-Using: '$(dpkg-deb -f "$deb" Built-Using)'"
+lintian --fail-on error,warning "$deb" >"$tmp/lintian" 2>&1
+expect_eq "lintian: no error, no warning" "$?:$(grep -cE '^[EW]: ' "$tmp/lintian")" "0:0" \
+	"$tmp/lintian"
+
+empty_root
+before=$(tree)
+dpkg --root="$root" --log=/dev/null -i "$deb" >"$tmp/log" 2>&1
+expect_eq "dpkg --root -i" "$?" 0 "$tmp/log"
+expect_eq "gupstat --version from the root" "$("$root/usr/sbin/gupstat" --version)" \
+	"gupstat $version"
+pages=0
+for f in man/*.8.scd; do
+	page=$root/usr/share/man/man8/$(basename "$f" .scd).gz
+	MANWIDTH=80 man --warnings -l "$page" >"$tmp/page" 2>"$tmp/warn"
+	rc=$?
+	if [ "$rc" = 0 ] && [ ! -s "$tmp/warn" ] && grep -q "^NAME" "$tmp/page"; then
+		pages=$((pages + 1))
+	else
+		not_ok "man -l $page: rc $rc, $(head -c 300 "$tmp/warn")"
+	fi
+done
+expect_eq "man --warnings -l reads every page from the root" "$pages" "$(ls man/*.8.scd | wc -l)"
+[ -f "$root/usr/share/bash-completion/completions/gupstat" ] && ok "the completion is installed" ||
+	not_ok "no completion in the package"
+
+dpkg --root="$root" --log=/dev/null --purge gupstat >"$tmp/log" 2>&1
+expect_eq "dpkg --root --purge" "$?" 0 "$tmp/log"
+expect_eq "nothing of it left behind" "$(tree | tr '\n' ' ')" "$(echo "$before" | tr '\n' ' ')"
+left=$(find "$root/var/lib/dpkg/info" -name 'gupstat.*' | wc -l)
+expect_eq "dpkg knows it no more" "$left" 0
+tap_done
