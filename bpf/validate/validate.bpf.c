@@ -12,6 +12,16 @@
 const volatile __u32 target_tgid = 0;
 const volatile bool pmu_on = false;
 
+/*
+ * Where struct pages live, for the cache model's struct page count
+ * (--sim): the vmemmap base moves with KASLR, and only the kernel knows
+ * it. Untyped ksyms: libbpf resolves them from kallsyms on any kernel;
+ * weak, so that a kernel without one still loads (the value stays 0).
+ */
+extern const void vmemmap_base __ksym __weak;
+extern const void max_pfn __ksym __weak;
+__u64 vmemmap_start, vmemmap_pfns;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, V_NR_SLOTS);
@@ -90,6 +100,10 @@ static __always_inline void census(__u32 id, int refs)
  */
 static __always_inline void pin_on_entry(void *ctx, bool fentry)
 {
+	if (!vmemmap_start && &vmemmap_base && &max_pfn && slot_of(V_PIN)) {
+		bpf_probe_read_kernel(&vmemmap_start, sizeof(vmemmap_start), &vmemmap_base);
+		bpf_probe_read_kernel(&vmemmap_pfns, sizeof(vmemmap_pfns), &max_pfn);
+	}
 	call_enter(V_PIN, probe_arg(ctx, fentry, 2, 0));
 }
 

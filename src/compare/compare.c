@@ -20,20 +20,40 @@ struct column {
 	bool unpin;
 	bool counter;
 	double scale;		/* to the unit printed */
+	int sim;		/* a simulated count (enum gupsim_count), or -1 */
 };
 
 static const struct column columns[] = {
-	{ "pin_user_pages(FOLL_LONGTERM), us", VC_WARM, false, false, 1e3 },
-	{ "unpin_user_pages(), us", VC_WARM, true, false, 1e3 },
-	{ "unpin_user_pages() after evicting the caches, us", VC_COLD, true, false, 1e3 },
-	{ "counter per unpin_user_pages() call", VC_WARM, true, true, 1 },
-	{ "counter per pin call", VC_WARM, false, true, 1 },
+	{ "pin_user_pages(FOLL_LONGTERM), us", VC_WARM, false, false, 1e3, -1 },
+	{ "unpin_user_pages(), us", VC_WARM, true, false, 1e3, -1 },
+	{ "unpin_user_pages() after evicting the caches, us", VC_COLD, true, false, 1e3, -1 },
+	{ "unpin_user_pages() after evicting before the pin (cold_pin), us", VC_COLD_PIN, true,
+	  false, 1e3, -1 },
+	{ "counter per unpin_user_pages() call", VC_WARM, true, true, 1, -1 },
+	{ "counter per pin call", VC_WARM, false, true, 1, -1 },
+	{ "sim:struct-page-LLC-miss per unpin_user_pages() call, simulated", VC_WARM, true, false,
+	  1, GS_SP_LLC_MISS },
+	{ "sim:struct-page-LLC-miss per unpin_user_pages() call after evicting, simulated", VC_COLD,
+	  true, false, 1, GS_SP_LLC_MISS },
+	{ "sim:struct-page-LLC-miss per unpin_user_pages() call, cold_pin, simulated", VC_COLD_PIN,
+	  true, false, 1, GS_SP_LLC_MISS },
+	{ "sim:struct-page-L2-miss per unpin_user_pages() call, simulated", VC_WARM, true, false,
+	  1, GS_SP_L2_MISS },
+	{ "sim:LLC-miss per unpin_user_pages() call (all data), simulated", VC_WARM, true, false,
+	  1, GS_LLC_MISS },
+	{ "sim:struct-page-access per pin call, simulated", VC_WARM, false, false, 1,
+	  GS_SP_ACCESS },
+	{ "sim:struct-page-LLC-miss per pin call, cold_pin, simulated", VC_COLD_PIN, false, false,
+	  1, GS_SP_LLC_MISS },
+	{ "sim:LLC-miss per pin call (all data), simulated", VC_WARM, false, false, 1, GS_LLC_MISS },
 };
 
 static const struct v_series *series(const struct v_run *r, const struct column *c)
 {
 	const struct v_cond_result *x = &r->cond[c->cond];
 
+	if (c->sim >= 0)
+		return c->unpin ? &x->unpin_sim[c->sim] : &x->pin_sim[c->sim];
 	if (c->counter)
 		return c->unpin ? &x->unpin_ctr : &x->pin_ctr;
 	return c->unpin ? &x->unpin_ns : &x->pin_ns;
@@ -82,6 +102,13 @@ static bool has_counter(const struct v_results *r)
 	return r->nr_runs && r->runs[0].cond[VC_WARM].unpin_ctr.n;
 }
 
+static bool shown(const struct column *c, const struct v_results *a, const struct v_results *b)
+{
+	if (c->sim >= 0)
+		return a->sim_model[0] && b->sim_model[0];
+	return !c->counter || (has_counter(a) && has_counter(b));
+}
+
 static void census(const struct v_results *a, const struct v_results *b)
 {
 	const struct v_run *ra, *rb;
@@ -109,6 +136,10 @@ static void header(const char *pa, const struct v_results *a, const char *pb,
 	       b->walk, b->repeats, b->event[0] ? b->event : "none");
 	if (!a->event[0] || !b->event[0])
 		printf("no counter: %s\n", a->event[0] ? b->no_event_reason : a->no_event_reason);
+	if (a->sim_model[0])
+		printf("base simulated cache:  %s\n", a->sim_model);
+	if (b->sim_model[0])
+		printf("other simulated cache: %s\n", b->sim_model);
 }
 
 static void verdicts(const struct v_results *a, const struct v_results *b)
@@ -134,7 +165,7 @@ static void print_all(const char *pa, const struct v_results *a, const char *pb,
 
 	header(pa, a, pb, b);
 	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-		if (!columns[i].counter || (has_counter(a) && has_counter(b)))
+		if (shown(&columns[i], a, b))
 			table(a, b, &columns[i]);
 	census(a, b);
 	verdicts(a, b);

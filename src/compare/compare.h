@@ -13,7 +13,7 @@ enum v_verdict { VV_HOLDS, VV_FAILS, VV_INCONCLUSIVE, VV_NOT_APPLICABLE };
 struct v_claim {
 	const char *claim;
 	enum v_verdict verdict;
-	char evidence[320];
+	char evidence[640];
 };
 
 #define V_NR_CLAIMS	4

@@ -146,3 +146,25 @@ const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len
 		snprintf(buf, len, "%s+0x%llx", s->name, (unsigned long long)(addr - s->addr));
 	return buf;
 }
+
+int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int nr)
+{
+	char line[512], name[256], type;
+	unsigned long long addr;
+	FILE *f = fopen(path, "r");
+	int i;
+
+	if (!f)
+		return -errno;
+	memset(addrs, 0, nr * sizeof(*addrs));
+	while (fgets(line, sizeof(line), f)) {
+		/* A module's symbol has a fourth field: not the core kernel's. */
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3 || strchr(line, '['))
+			continue;
+		for (i = 0; i < nr; i++)
+			if (!addrs[i] && !strcmp(name, names[i]))
+				addrs[i] = addr;
+	}
+	fclose(f);
+	return 0;
+}

@@ -18,4 +18,11 @@ void ksyms_free(struct ksyms *ks);
  */
 const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len);
 
+/*
+ * The address of each of @nr names in @path (text or data, core kernel
+ * only), 0 where it is missing or hidden (kptr_restrict). -errno when
+ * @path cannot be read.
+ */
+int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int nr);
+
 #endif /* __GUPSTAT_UTIL_KSYMS_H */

@@ -43,19 +43,44 @@ static void summary_json(struct jw *w, const char *key, const struct v_series *s
 	jw_end_object(w);
 }
 
-static void cond_json(struct jw *w, const char *key, const struct v_cond_result *c)
+static void samples_json(struct jw *w, const char *key, const struct v_series *s)
 {
-	const struct v_series *s;
-	int i, j;
+	int j;
+
+	jw_array(w, key);
+	for (j = 0; j < s->n; j++)
+		jw_i64(w, NULL, (long long)s->v[j]);
+	jw_end_array(w);
+}
+
+/* Per simulated counter: the pin's and the unpin's samples. */
+static void sim_json(struct jw *w, const struct v_cond_result *c)
+{
+	int i;
+
+	jw_object(w, "sim");
+	for (i = 0; i < GS_NR; i++) {
+		jw_object(w, v_sim_names[i]);
+		samples_json(w, "pin", &c->pin_sim[i]);
+		samples_json(w, "unpin", &c->unpin_sim[i]);
+		jw_object(w, "summary");
+		summary_json(w, "pin", &c->pin_sim[i]);
+		summary_json(w, "unpin", &c->unpin_sim[i]);
+		jw_end_object(w);
+		jw_end_object(w);
+	}
+	jw_end_object(w);
+}
+
+static void cond_json(struct jw *w, const char *key, const struct v_cond_result *c, bool sim)
+{
+	int i;
 
 	jw_object(w, key);
-	for (i = 0; i < 4; i++) {
-		s = series_of((struct v_cond_result *)c, i);
-		jw_array(w, series_names[i]);
-		for (j = 0; j < s->n; j++)
-			jw_i64(w, NULL, (long long)s->v[j]);
-		jw_end_array(w);
-	}
+	for (i = 0; i < 4; i++)
+		samples_json(w, series_names[i], series_of((struct v_cond_result *)c, i));
+	if (sim)
+		sim_json(w, c);
 	jw_object(w, "summary");
 	for (i = 0; i < 4; i++)
 		summary_json(w, series_names[i], series_of((struct v_cond_result *)c, i));
@@ -77,7 +102,7 @@ static void census_json(struct jw *w, const struct v_census *c)
 	jw_end_object(w);
 }
 
-static void run_json(struct jw *w, const struct v_run *r)
+static void run_json(struct jw *w, const struct v_run *r, bool sim)
 {
 	int c;
 
@@ -88,7 +113,24 @@ static void run_json(struct jw *w, const struct v_run *r)
 	jw_u64(w, "folios", r->folios);
 	census_json(w, &r->census);
 	for (c = 0; c < VC_NR; c++)
-		cond_json(w, v_cond_names[c], &r->cond[c]);
+		cond_json(w, v_cond_names[c], &r->cond[c], sim);
+	jw_end_object(w);
+}
+
+/* The model and the struct page range it was told; null without --sim. */
+static void sim_model_json(struct jw *w, const struct v_results *r)
+{
+	char range[64];
+
+	if (!r->sim_model[0]) {
+		jw_string(w, "sim", NULL);
+		return;
+	}
+	snprintf(range, sizeof(range), "0x%llx-0x%llx", r->vmemmap_start, r->vmemmap_end);
+	jw_object(w, "sim");
+	jw_string(w, "model", r->sim_model);
+	jw_string(w, "struct_pages", range);
+	jw_string(w, "method", "QEMU TCG plugin (build/gupsim.so): every guest data access through the model, counted per call from the function's entry to its return, struct page lines being those in struct_pages");
 	jw_end_object(w);
 }
 
@@ -112,13 +154,14 @@ void v_results_write(FILE *f, const struct v_results *r)
 	jw_string(&w, "event", r->event[0] ? r->event : NULL);
 	jw_string(&w, "reason", r->event[0] ? NULL : r->no_event_reason);
 	jw_end_object(&w);
+	sim_model_json(&w, r);
 	jw_i64(&w, "cpu", r->cpu);
 	jw_u64(&w, "repeats", r->repeats);
 	jw_u64(&w, "evict_bytes", r->evict_bytes);
-	jw_string(&w, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; census: grabs and puts counted in one extra, untimed repeat");
+	jw_string(&w, "method", "per repeat: one pin_user_pages(FOLL_LONGTERM) call and one unpin_user_pages() call over the whole range (GUP_TEST PIN_LONGTERM_TEST_START/STOP), each timed from its entry to its return in the kernel; cold: evict_bytes read between pin and unpin; cold_pin: evict_bytes read before the pin; census: grabs and puts counted in one extra, untimed repeat");
 	jw_array(&w, "runs");
 	for (i = 0; i < r->nr_runs; i++)
-		run_json(&w, &r->runs[i]);
+		run_json(&w, &r->runs[i], r->sim_model[0]);
 	jw_end_array(&w);
 	jw_end_object(&w);
 }
@@ -237,7 +280,21 @@ static void read_census(struct reader *rd, json_object *o, struct v_census *c)
 	c->put_refs = get_int(rd, e, "put_refs", 0, EXACT_MAX);
 }
 
-static void read_run(struct reader *rd, json_object *o, struct v_run *r)
+static void read_sim(struct reader *rd, json_object *o, struct v_cond_result *c)
+{
+	json_object *sim = get(rd, o, "sim", json_type_object), *e;
+	int i;
+
+	for (i = 0; sim && i < GS_NR; i++) {
+		e = get(rd, sim, v_sim_names[i], json_type_object);
+		if (!e)
+			return;
+		read_series(rd, e, "pin", &c->pin_sim[i]);
+		read_series(rd, e, "unpin", &c->unpin_sim[i]);
+	}
+}
+
+static void read_run(struct reader *rd, json_object *o, struct v_run *r, bool sim)
 {
 	char folio[8];
 	json_object *c;
@@ -251,9 +308,14 @@ static void read_run(struct reader *rd, json_object *o, struct v_run *r)
 	r->folios = get_int(rd, o, "folios", 1, LONG_MAX);
 	read_census(rd, o, &r->census);
 	for (k = 0; k < VC_NR; k++) {
+		/* Files from before cold_pin was measured have none. */
+		if (k == VC_COLD_PIN && !json_object_object_get_ex(o, v_cond_names[k], NULL))
+			continue;
 		c = get(rd, o, v_cond_names[k], json_type_object);
 		for (i = 0; c && i < 4; i++)
 			read_series(rd, c, series_names[i], series_of(&r->cond[k], i));
+		if (c && sim)
+			read_sim(rd, c, &r->cond[k]);
 		if (!r->cond[k].unpin_ns.n)
 			bad(rd, "unpin_ns", "no samples");
 	}
@@ -262,7 +324,7 @@ static void read_run(struct reader *rd, json_object *o, struct v_run *r)
 static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 {
 	char fmt[64];
-	json_object *k, *ctr, *runs;
+	json_object *k, *ctr, *runs, *sim;
 	size_t i, n;
 
 	get_str(rd, o, "format", fmt, sizeof(fmt), false);
@@ -282,6 +344,13 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 		get_str(rd, ctr, "event", r->event, sizeof(r->event), true);
 		get_str(rd, ctr, "reason", r->no_event_reason, sizeof(r->no_event_reason), true);
 	}
+	if (json_object_object_get_ex(o, "sim", &sim) && sim) {
+		sim = get(rd, o, "sim", json_type_object);
+		if (sim)
+			get_str(rd, sim, "model", r->sim_model, sizeof(r->sim_model), false);
+		if (!rd->bad && !r->sim_model[0])
+			bad(rd, "model", "empty");
+	}
 	r->cpu = get_int(rd, o, "cpu", 0, INT_MAX);
 	r->repeats = get_int(rd, o, "repeats", 1, V_MAX_REPEATS);
 	r->evict_bytes = get_int(rd, o, "evict_bytes", 0, LONG_MAX);
@@ -295,7 +364,7 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 		if (!json_object_is_type(e, json_type_object))
 			bad(rd, "runs", "a run is not an object");
 		else
-			read_run(rd, e, &r->runs[r->nr_runs++]);
+			read_run(rd, e, &r->runs[r->nr_runs++], r->sim_model[0]);
 	}
 }
 

@@ -22,9 +22,11 @@ static const char doc[] =
 "\v"
 "example:\n"
 "  sudo gupstat validate unpin -o base.json     (on each kernel)\n"
-"  gupstat compare base.json batched.json --plot unpin.svg";
+"  gupstat compare base.json batched.json --plot unpin.svg\n"
+"  gupstat validate unpin --sim \"$GUPSTAT_SIM_DIR\" -o base.json   (in a guest of\n"
+"      tools/vmrun --cache-sim DIR: simulated misses where there is no PMU)";
 
-enum { OPT_EVICT_MB = 256, OPT_CPU };
+enum { OPT_EVICT_MB = 256, OPT_CPU, OPT_SIM };
 
 static const struct argp_option options[] = {
 	{ "sizes", 's', "LIST", 0, "MB pinned per call (default 16,64,256)", 0 },
@@ -34,6 +36,8 @@ static const struct argp_option options[] = {
 	{ "evict-mb", OPT_EVICT_MB, "MB", 0, "bytes read to evict the caches (default: 4x the "
 	  "largest cache in sysfs, at least 256)", 0 },
 	{ "cpu", OPT_CPU, "N", 0, "run on CPU N (default: the last CPU)", 0 },
+	{ "sim", OPT_SIM, "DIR", 0, "also count simulated cache misses per call, from the "
+	  "cache-model plugin talking through DIR (a guest of tools/vmrun --cache-sim)", 0 },
 	{ "output", 'o', "FILE", 0, "write the results as JSON to FILE", 0 },
 	{}
 };
@@ -128,6 +132,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->cpu = v;
 		return err;
 	case 'o': o->output = arg; return 0;
+	case OPT_SIM: o->sim_dir = arg; return 0;
 	case ARGP_KEY_ARG: return parse_claim(state, arg);
 	case ARGP_KEY_NO_ARGS: return opts_usage(state, "no claim given; the claims: unpin");
 	}

@@ -16,6 +16,7 @@ struct validate_opts {
 	unsigned long evict_bytes;		/* --evict-mb; 0: default */
 	int cpu;				/* --cpu; -1: the last one */
 	const char *output;			/* -o */
+	const char *sim_dir;			/* --sim: the cache-model plugin's */
 	bool force_kprobe;			/* -k */
 	bool verbose;				/* -v */
 };

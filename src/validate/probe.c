@@ -153,6 +153,18 @@ int vprobes_take(struct v_probes *vp, enum v_slot_id id, struct v_slot *out)
 	return 0;
 }
 
+const char *vprobe_func(enum v_slot_id id)
+{
+	return vprobe_table[id].func;
+}
+
+/* Read by the pin probe at its first call: 0 before, or without them. */
+void vprobes_vmemmap(const struct v_probes *vp, __u64 *start, __u64 *pfns)
+{
+	*start = vp->skel->bss->vmemmap_start;
+	*pfns = vp->skel->bss->vmemmap_pfns;
+}
+
 void vprobes_close(struct v_probes *vp)
 {
 	int i;

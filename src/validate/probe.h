@@ -24,5 +24,9 @@ int vprobes_open(struct v_probes *vp, const struct btf *btf, bool force_kprobe,
 int vprobes_census(struct v_probes *vp, bool on);
 int vprobes_take(struct v_probes *vp, enum v_slot_id id, struct v_slot *out);
 void vprobes_close(struct v_probes *vp);
+/* The kernel function slot ID is measured on. */
+const char *vprobe_func(enum v_slot_id id);
+/* The vmemmap base and the number of page frames, once a pin was seen. */
+void vprobes_vmemmap(const struct v_probes *vp, __u64 *start, __u64 *pfns);
 
 #endif /* __GUPSTAT_VALIDATE_PROBE_H */

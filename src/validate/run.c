@@ -6,9 +6,9 @@
  * unpin_user_pages() call: the shape of the tester's measurement.
  *
  * Per folio size and range size: one census repeat (grabs and puts
- * counted, not timed), then REPEATS timed repeats, each a warm and a
- * cold pin/unpin, alternating which goes first so that neither always
- * follows the other.
+ * counted, not timed), then REPEATS timed repeats, each a warm, a cold
+ * and a cold_pin pin/unpin (validate.h), rotating which goes first so
+ * that none always follows another.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +29,7 @@
 #include "validate/options.h"
 #include "validate/probe.h"
 #include "validate/run.h"
+#include "validate/sim.h"
 #include "util/msg.h"
 
 struct validator {
@@ -36,6 +37,8 @@ struct validator {
 	struct v_results *r;
 	struct v_probes vp;
 	struct thp_saved thp;
+	struct vsim sim;	/* --sim */
+	struct btf *btf;
 	int gup_fd;
 	struct output out;	/* -o, renamed into place at the end */
 };
@@ -92,13 +95,23 @@ static void describe_kernel(struct v_results *r, const struct btf *btf)
 		snprintf(r->walk, sizeof(r->walk), "%s", count ? "count" : "page");
 }
 
-/* One pin and one unpin of SIZE bytes; the cold one evicts in between. */
+/* What one pin and one unpin measured. */
+struct repeat {
+	struct v_slot pin, unpin;
+	struct vsim_call sim;	/* with --sim, once the model answered */
+	bool has_sim;
+};
+
+/* One pin and one unpin of SIZE bytes; cold evicts in between, cold_pin before. */
 static int one_repeat(struct validator *v, const struct v_region *reg, size_t size,
-		      enum v_cond cond, struct v_slot *pin, struct v_slot *unpin)
+		      enum v_cond cond, struct repeat *rep)
 {
 	struct pin_longterm_test args = { .addr = (unsigned long)reg->addr, .size = size };
+	struct v_slot *pin = &rep->pin, *unpin = &rep->unpin;
 	int err;
 
+	if (cond == VC_COLD_PIN)
+		evict_caches();
 	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_START, &args)) {
 		p_err("PIN_LONGTERM_TEST_START of %zu MB: %s\n",
 		      size >> 20, strerror(errno));
@@ -120,45 +133,71 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 		      size / 4096, pin->calls, pin->ret, unpin->calls, unpin->units);
 		return -EPROTO;
 	}
-	return 0;
+	rep->has_sim = v->sim.ready;
+	return rep->has_sim ? vsim_take(&v->sim, v->o.cpu, &rep->sim) : 0;
 }
 
-static void record(struct v_cond_result *c, const struct v_slot *pin, const struct v_slot *unpin)
+static void record(struct v_cond_result *c, const struct repeat *rep)
 {
-	v_series_add(&c->pin_ns, pin->ns);
-	v_series_add(&c->unpin_ns, unpin->ns);
-	if (pin->counter_calls)
-		v_series_add(&c->pin_ctr, pin->counter);
-	if (unpin->counter_calls)
-		v_series_add(&c->unpin_ctr, unpin->counter);
+	int i;
+
+	v_series_add(&c->pin_ns, rep->pin.ns);
+	v_series_add(&c->unpin_ns, rep->unpin.ns);
+	if (rep->pin.counter_calls)
+		v_series_add(&c->pin_ctr, rep->pin.counter);
+	if (rep->unpin.counter_calls)
+		v_series_add(&c->unpin_ctr, rep->unpin.counter);
+	for (i = 0; rep->has_sim && i < GS_NR; i++) {
+		v_series_add(&c->pin_sim[i], rep->sim.pin.n[i]);
+		v_series_add(&c->unpin_sim[i], rep->sim.unpin.n[i]);
+	}
+}
+
+/*
+ * The model is told where struct pages are once the pin probe has read
+ * it in the kernel, that is after the first census: censuses are not
+ * counted anyway, and every timed repeat comes after.
+ */
+static int sim_start(struct validator *v)
+{
+	__u64 start, pfns;
+
+	if (!v->o.sim_dir || v->sim.ready)
+		return 0;
+	vprobes_vmemmap(&v->vp, &start, &pfns);
+	if (vsim_configure(&v->sim, v->r, v->btf, start, pfns))
+		return -EPROTO;
+	fprintf(stderr, "  simulated cache: %s\n", v->r->sim_model);
+	return 0;
 }
 
 /* Grabs and puts inside one untimed pin and unpin. */
 static int census(struct validator *v, const struct v_region *reg, size_t size,
 		  struct v_census *c)
 {
-	struct v_slot pin, unpin, grab, put;
+	struct v_slot grab, put;
+	struct repeat rep;
 	int err = vprobes_census(&v->vp, true);
 
 	if (!err)
 		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
 	if (!err)
-		err = one_repeat(v, reg, size, VC_WARM, &pin, &unpin);
+		err = one_repeat(v, reg, size, VC_WARM, &rep);
 	if (!err)
 		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
 	vprobes_census(&v->vp, false);
 	if (err)
 		return err;
-	*c = (struct v_census){ .pin_calls = pin.calls, .pin_pages = pin.ret,
-		.grabs = grab.calls, .grab_refs = grab.units, .unpin_calls = unpin.calls,
-		.unpin_pages = unpin.units, .puts = put.calls, .put_refs = put.units };
-	return 0;
+	*c = (struct v_census){ .pin_calls = rep.pin.calls, .pin_pages = rep.pin.ret,
+		.grabs = grab.calls, .grab_refs = grab.units, .unpin_calls = rep.unpin.calls,
+		.unpin_pages = rep.unpin.units, .puts = put.calls, .put_refs = put.units };
+	return sim_start(v);
 }
 
 static int measure(struct validator *v, const struct v_region *reg, struct v_run *run)
 {
 	size_t size = (size_t)run->size_mb << 20;
-	struct v_slot pin, unpin;
+	struct repeat rep;
 	unsigned int i;
 	int k, err;
 
@@ -167,9 +206,9 @@ static int measure(struct validator *v, const struct v_region *reg, struct v_run
 		for (k = 0; !err && k < VC_NR; k++) {
 			enum v_cond c = (k + i) % VC_NR;
 
-			err = one_repeat(v, reg, size, c, &pin, &unpin);
+			err = one_repeat(v, reg, size, c, &rep);
 			if (!err)
-				record(&run->cond[c], &pin, &unpin);
+				record(&run->cond[c], &rep);
 		}
 	}
 	return err ?: stop ? -EINTR : 0;
@@ -177,12 +216,21 @@ static int measure(struct validator *v, const struct v_region *reg, struct v_run
 
 static void progress(const struct v_run *run)
 {
-	struct v_summary w, c;
+	struct v_summary m[VC_NR];
+	int k;
 
-	v_summarise(&run->cond[VC_WARM].unpin_ns, &w);
-	v_summarise(&run->cond[VC_COLD].unpin_ns, &c);
-	fprintf(stderr, "  %-4s %5u MB: %lu folios, unpin median %.1f us warm, %.1f us cold\n",
-		v_folio_names[run->folio], run->size_mb, run->folios, w.median / 1e3, c.median / 1e3);
+	for (k = 0; k < VC_NR; k++)
+		v_summarise(&run->cond[k].unpin_ns, &m[k]);
+	fprintf(stderr, "  %-4s %5u MB: %lu folios, unpin median %.1f us warm, %.1f cold, %.1f cold_pin",
+		v_folio_names[run->folio], run->size_mb, run->folios, m[VC_WARM].median / 1e3,
+		m[VC_COLD].median / 1e3, m[VC_COLD_PIN].median / 1e3);
+	if (run->cond[VC_WARM].unpin_sim[GS_SP_LLC_MISS].n) {
+		for (k = 0; k < VC_NR; k++)
+			v_summarise(&run->cond[k].unpin_sim[GS_SP_LLC_MISS], &m[k]);
+		fprintf(stderr, "; %s %.0f, %.0f, %.0f", v_sim_names[GS_SP_LLC_MISS],
+			m[VC_WARM].median, m[VC_COLD].median, m[VC_COLD_PIN].median);
+	}
+	fputc('\n', stderr);
 }
 
 /* Every size for one folio size, from one populated range. */
@@ -266,7 +314,10 @@ static int prepare(struct validator *v, struct btf **btf)
 		return -ENOENT;
 	describe_kernel(v->r, *btf);
 	v->r->evict_bytes = v->o.evict_bytes ?: evict_default_bytes();
+	v->btf = *btf;
 	err = vprobes_open(&v->vp, *btf, v->o.force_kprobe, v->o.event, v->r);
+	if (!err && v->o.sim_dir)
+		err = vsim_open(&v->sim, v->o.sim_dir);
 	if (!err)
 		err = evict_setup(v->r->evict_bytes);
 	if (!err)
@@ -296,6 +347,7 @@ static int validate_unpin(struct validator *v)
 	}
 	/* Nothing measured: the old file, if any, stays as it was. */
 	output_discard(&v->out);
+	vsim_close(&v->sim);
 	vprobes_close(&v->vp);
 	evict_free();
 	btf__free(btf);
@@ -306,7 +358,7 @@ static int validate_unpin(struct validator *v)
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validator v = { .gup_fd = -1 };
+	struct validator v = { .gup_fd = -1, .sim = { .log = { .fd = -1 } } };
 	int err;
 
 	err = validate_opts_parse(&v.o, argc, argv);

@@ -7,7 +7,12 @@
 #include "validate/validate.h"
 
 const char *const v_folio_names[VF_NR] = { "4k", "64k", "2m" };
-const char *const v_cond_names[VC_NR] = { "warm", "cold" };
+const char *const v_cond_names[VC_NR] = { "warm", "cold", "cold_pin" };
+const char *const v_sim_names[GS_NR] = {
+	"sim:access", "sim:L1d-miss", "sim:L2-miss", "sim:LLC-miss",
+	"sim:struct-page-access", "sim:struct-page-L1d-miss", "sim:struct-page-L2-miss",
+	"sim:struct-page-LLC-miss",
+};
 
 unsigned long v_folio_bytes(enum v_folio f)
 {

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "gupsim.h"
 
 #define V_MAX_REPEATS	1000
 #define V_MAX_RUNS	32
@@ -15,9 +16,13 @@
 
 enum v_folio { VF_4K, VF_64K, VF_2M, VF_NR };
 
-/* Both conditions of every repeat: unpin right after the pin, or after
- * evicting the caches (the control). */
-enum v_cond { VC_WARM, VC_COLD, VC_NR };
+/*
+ * The conditions of every repeat: unpin right after the pin (warm), after
+ * evicting the caches between pin and unpin (cold, the control), or pin
+ * and unpin after evicting before the pin (cold_pin: whatever the unpin
+ * finds cached, the pin brought in; the claim's mechanism alone).
+ */
+enum v_cond { VC_WARM, VC_COLD, VC_COLD_PIN, VC_NR };
 
 /* One measured quantity over the repeats: the samples, in run order. */
 struct v_series {
@@ -30,10 +35,12 @@ struct v_summary {
 	int n;
 };
 
-/* What one condition measured over the repeats: per phase, nanoseconds
- * and (where a counter was open) counter deltas per call. */
+/* What one condition measured over the repeats: per phase, nanoseconds,
+ * (where a counter was open) counter deltas per call, and (with --sim)
+ * the cache model's counts per call, in enum gupsim_count order. */
 struct v_cond_result {
 	struct v_series pin_ns, unpin_ns, pin_ctr, unpin_ctr;
+	struct v_series pin_sim[GS_NR], unpin_sim[GS_NR];
 };
 
 /* Counted once per run in an untimed census repeat. */
@@ -58,6 +65,8 @@ struct v_results {
 	char attach[16];		/* fentry or kprobe */
 	char event[64];			/* counter name; "" when none was open */
 	char no_event_reason[160];	/* why not, when not */
+	char sim_model[256];		/* the cache model in words; "" without --sim */
+	unsigned long long vmemmap_start, vmemmap_end;	/* struct page lines, for it */
 	unsigned long evict_bytes;
 	unsigned int repeats;
 	int cpu;
@@ -67,6 +76,8 @@ struct v_results {
 
 extern const char *const v_folio_names[VF_NR];
 extern const char *const v_cond_names[VC_NR];
+/* "sim:LLC-miss", ...: named as simulated wherever they are printed. */
+extern const char *const v_sim_names[GS_NR];
 
 unsigned long v_folio_bytes(enum v_folio f);
 int v_folio_parse(const char *s, enum v_folio *f);

@@ -49,9 +49,34 @@ static void synth(struct v_results *r, enum v_folio f, const double warm[3],
 		fill(&run->cond[VC_COLD].pin_ns, 1e6, 1e3, 15);
 		fill(&run->cond[VC_WARM].unpin_ns, warm[i], warm[i] / 100, 15);
 		fill(&run->cond[VC_COLD].unpin_ns, cold[i], cold[i] / 100, 15);
+		fill(&run->cond[VC_COLD_PIN].pin_ns, 1e6, 1e3, 15);
+		fill(&run->cond[VC_COLD_PIN].unpin_ns, cold[i], cold[i] / 100, 15);
 		if (ctr > 0) {
 			strcpy(r->event, "cache-misses");
 			fill(&run->cond[VC_WARM].unpin_ctr, ctr * (i + 1), 10, 15);
+		}
+	}
+}
+
+/* Simulated counts on every run: struct page reads per pin, and struct
+ * page LLC misses per unpin in each condition. */
+static void synth_sim(struct v_results *r, const char *model, double pin_reads,
+		      double warm_miss, double cold_pin_miss)
+{
+	struct v_cond_result *c;
+	int i, k, n;
+
+	snprintf(r->sim_model, sizeof(r->sim_model), "%s: a test model", model);
+	for (i = 0; i < r->nr_runs; i++) {
+		for (k = 0; k < VC_NR; k++) {
+			c = &r->runs[i].cond[k];
+			for (n = 0; n < GS_NR; n++) {
+				fill(&c->pin_sim[n], 100, 1, 15);
+				fill(&c->unpin_sim[n], 100, 1, 15);
+			}
+			fill(&c->pin_sim[GS_SP_ACCESS], pin_reads, 1, 15);
+			fill(&c->unpin_sim[GS_SP_LLC_MISS], k == VC_COLD_PIN ? cold_pin_miss :
+			     k == VC_WARM ? warm_miss : 65536, 0, 15);
 		}
 	}
 }
@@ -140,6 +165,46 @@ static void test_claims(void)
 	CHECK(v_claims(&ra, &rb, VF_2M, c) == -1, "a folio size not measured gives no claims");
 }
 
+static void sim_claims(double bpin, double bwarm, double bcold_pin, const char *bmodel,
+		       double ctr, struct v_claim *c)
+{
+	static const double same[3] = { 10e3, 40e3, 94e3 };
+
+	synth(&ra, VF_64K, same, same, ctr);
+	synth(&rb, VF_64K, same, same, ctr);
+	synth_sim(&ra, "zen3", 65536, 0, 0);
+	synth_sim(&rb, bmodel, bpin, bwarm, bcold_pin);
+	v_claims(&ra, &rb, VF_64K, c);
+}
+
+/* No timed slowdown in any of these: the model decides the mechanism. */
+static void test_sim_claims(void)
+{
+	struct v_claim c[V_NR_CLAIMS];
+
+	sim_claims(4096, 0, 61440, "zen3", 0, c);
+	CHECK(c[2].verdict == VV_HOLDS && strstr(c[2].evidence, "simulated cache (zen3)") &&
+	      strstr(c[2].evidence, "cold_pin unpin struct page LLC misses per call 0 -> 61440 (higher)"),
+	      "fewer struct page reads in the pin, more misses in the cold_pin unpin: holds (%s)",
+	      c[2].evidence);
+	sim_claims(4096, 0, 0, "zen3", 0, c);
+	CHECK(c[2].verdict == VV_FAILS, "the unpin misses no more: does not hold");
+	sim_claims(65536, 0, 61440, "zen3", 0, c);
+	CHECK(c[2].verdict == VV_FAILS, "the pin reads as many struct pages: does not hold");
+	sim_claims(4096, 0, 61440, "skylake-sp", 0, c);
+	CHECK(c[2].verdict == VV_INCONCLUSIVE, "two models: inconclusive");
+	sim_claims(4096, 0, 61440, "zen3", 1000, c);
+	CHECK(c[2].verdict == VV_NOT_APPLICABLE && strstr(c[2].evidence, "counters"),
+	      "a real counter on both wins over the model (%s)", c[2].evidence);
+	/* Files without cold_pin: the warm unpin decides. */
+	sim_claims(4096, 3840, 0, "zen3", 0, c);
+	for (int i = 0; i < rb.nr_runs; i++)
+		rb.runs[i].cond[VC_COLD_PIN].unpin_sim[GS_SP_LLC_MISS].n = 0;
+	v_claims(&ra, &rb, VF_64K, c);
+	CHECK(c[2].verdict == VV_HOLDS && strstr(c[2].evidence, "warm unpin"),
+	      "no cold_pin: decided on the warm unpin (%s)", c[2].evidence);
+}
+
 static int write_to(const char *path, const struct v_results *r)
 {
 	FILE *f = fopen(path, "w");
@@ -206,6 +271,22 @@ static void test_file(void)
 		CHECK(damage(path, bad[i][0], bad[i][1]) && v_results_read(path, &back) == -EINVAL,
 		      "refused: %s -> %s", bad[i][0], bad[i][1]);
 	}
+	synth_sim(&ra, "zen3", 4096, 0, 61440);
+	write_to(path, &ra);
+	err = v_results_read(path, &back);
+	CHECK(!err && !strcmp(back.sim_model, ra.sim_model) &&
+	      back.runs[2].cond[VC_COLD_PIN].unpin_sim[GS_SP_LLC_MISS].n == 15 &&
+	      back.runs[2].cond[VC_COLD_PIN].unpin_sim[GS_SP_LLC_MISS].v[3] ==
+	      ra.runs[2].cond[VC_COLD_PIN].unpin_sim[GS_SP_LLC_MISS].v[3] &&
+	      back.runs[0].cond[VC_WARM].pin_sim[GS_SP_ACCESS].v[0] == 4096 - 2,
+	      "simulated counts read back: model, every sample");
+	CHECK(damage(path, "\"sim:LLC-miss\":{", "\"sim:LLC-misses\":{") &&
+	      v_results_read(path, &back) == -EINVAL, "refused: a simulated counter missing");
+	ra.sim_model[0] = 0;
+	write_to(path, &ra);
+	CHECK(damage(path, "\"cold_pin\":{", "\"earlier\":{") && !v_results_read(path, &back) &&
+	      !back.runs[0].cond[VC_COLD_PIN].unpin_ns.n && !back.sim_model[0],
+	      "a file from before cold_pin and --sim reads");
 	unlink(path);
 	CHECK(v_results_read(path, &back) == -EINVAL, "refused: missing file");
 }
@@ -215,6 +296,7 @@ int main(void)
 	test_summary();
 	test_change();
 	test_claims();
+	test_sim_claims();
 	test_file();
 	return check_done();
 }

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gupstat validate --sim: the cache model's counts per pin and unpin
+ * call, from the QEMU plugin of tools/vmrun --cache-sim
+ * (include/gupsim.h says how the two talk).
+ */
+#ifndef __GUPSTAT_VALIDATE_SIM_H
+#define __GUPSTAT_VALIDATE_SIM_H
+
+#include <stdbool.h>
+#include <bpf/btf.h>
+#include "util/simlog.h"
+#include "validate/validate.h"
+
+struct vsim {
+	const char *dir;
+	struct simlog log;
+	__u64 addr[2];		/* the pin's and the unpin's function */
+	bool ready;		/* the plugin answered */
+};
+
+struct vsim_call {
+	struct simrec pin, unpin;
+};
+
+int vsim_open(struct vsim *s, const char *dir);
+/* Names the functions and the vmemmap range; the model's answer goes in @r. */
+int vsim_configure(struct vsim *s, struct v_results *r, const struct btf *btf,
+		   __u64 vmemmap_start, __u64 pfns);
+/* The one pin and one unpin counted on @cpu since the last take. */
+int vsim_take(struct vsim *s, int cpu, struct vsim_call *out);
+void vsim_close(struct vsim *s);
+
+#endif /* __GUPSTAT_VALIDATE_SIM_H */
