@@ -187,7 +187,7 @@ fuzz-corpus: $(OUT)/fuzz/gen_corpus
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all unit-tests kernel-debug debian-kernels selftests
+	$(Q)$(MAKE) -s --no-print-directory all sim unit-tests kernel-debug debian-kernels selftests
 	$(Q)tests/check
 
 # The README's first command: the live view around a built-in workload,
@@ -269,6 +269,14 @@ uninstall:
 # dpkg-buildpackage from a copy of this tree and checked with lintian.
 deb:
 	$(Q)tools/deb $(OUT)/deb
+
+# The same under the cache model (tools/vmrun --cache-sim): simulated
+# struct page misses per call at 4k and 64k, where no PMU exists.
+# ROUNDS and REPEATS set the boots per kernel and repeats per condition.
+bench-unpin-sim: deps
+	$(Q)$(MAKE) -s --no-print-directory all sim
+	$(Q)kernel/build base batched-9 batched >/dev/null
+	$(Q)tools/bench/unpin --sim --rounds $(or $(ROUNDS),1) --repeats $(or $(REPEATS),5)
 
 clean:
 	$(Q)rm -rf $(OUT)

@@ -51,7 +51,7 @@ v_bad=$(jq -r --arg walk "$v_walk" --argjson n 3 '
 		 elif $walk == "page" and .census.grabs != .pages then "grabs (base: one per page)"
 		 elif $walk == "count" and .census.grabs != .folios then "grabs (batched: one per folio)"
 		 else empty end),
-		(.warm, .cold | .pin_ns, .unpin_ns | if length != $n or any(. <= 0) then "samples" else empty end)
+		(.warm, .cold, .cold_pin | .pin_ns, .unpin_ns | if length != $n or any(. <= 0) then "samples" else empty end)
 	] | select(length > 0) | "\($r.folio) \($r.size_mb) MB: \(join(", "))"' "$v_json")
 expect_eq "validate: census and samples of every run" "${v_bad:-none bad}" "none bad"
 
@@ -93,6 +93,14 @@ fails_with "validate: unknown event" 2 "unknown perf event" $GUPSTAT validate un
 fails_with "validate: not root" 1 "need root" setpriv --reuid=65534 --regid=65534 \
 	--clear-groups --inh-caps=-all $GUPSTAT validate unpin
 fails_with "validate: unwritable output" 1 "cannot write" $GUPSTAT validate unpin -o /proc/no/such
+# --sim outside the cache model: no log, or a log nobody writes.
+fails_with "validate: --sim without its directory" 1 "--sim: cannot read .*gupsim.log" \
+	$GUPSTAT validate unpin -s 4 -r 1 -e none --sim /nonexistent
+sim_dir=$(mktemp -d)
+: >"$sim_dir/gupsim.log"
+fails_with "validate: --sim with no cache model" 1 "no cache model answered" \
+	$GUPSTAT validate unpin -f 4k -s 4 -r 1 -e none --sim "$sim_dir"
+rm -rf "$sim_dir"
 fails_with "validate: no GUP_TEST" 1 "CONFIG_GUP_TEST" unshare -m sh -c \
 	"umount -l /sys/kernel/debug && exec $GUPSTAT validate unpin -s 4 -r 1"
 head -c 300 "$v_json" >"$v_json.cut"
