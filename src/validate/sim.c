@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The cache model's side of gupstat validate. The plugin learns from
- * the guest what to count: the two functions' entry addresses from this
+ * The cache model's side of gupstat validate. The plugin is asked first
+ * whether it is there at all, then learns from the guest what to count: the two functions' entry addresses from this
  * kernel's kallsyms, and the struct page range [vmemmap_base, + max_pfn
  * pages), which the validate programs read in the kernel. It then logs
  * one line per call of either, written before the call returns to the
@@ -29,10 +29,70 @@ static int sim_path(const struct vsim *s, const char *file, char *buf, size_t le
 	return 0;
 }
 
+/* Replaced in place: the plugin reads it by this name. */
+static int write_ctl(const struct vsim *s, __u64 start, __u64 end)
+{
+	char path[4096], buf[512];
+	struct stat st;
+	int fd, n, err;
+
+	err = sim_path(s, GUPSIM_CTL, path, sizeof(path));
+	if (err)
+		return err;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		err = fd < 0 ? -errno : -EINVAL;
+		p_err("--sim: cannot write %s: %s\n", path, fd < 0 ? strerror(-err) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return err;
+	}
+	n = snprintf(buf, sizeof(buf), "func %s 0x%llx\nfunc %s 0x%llx\n",
+		     vprobe_func(V_PIN), (unsigned long long)s->addr[0], vprobe_func(V_UNPIN),
+		     (unsigned long long)s->addr[1]);
+	if (start)
+		n += snprintf(buf + n, sizeof(buf) - n, "vmemmap 0x%llx 0x%llx\n",
+			      (unsigned long long)start, (unsigned long long)end);
+	err = write(fd, buf, n) == n ? 0 : -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	if (err)
+		p_err("--sim: cannot write %s: %s\n", path, strerror(-err));
+	return err;
+}
+
+static int say_plugin_error(const struct simrec *r)
+{
+	p_err("--sim: the cache model says: %s\n", r->text);
+	return -EPROTO;
+}
+
+/* Tell the plugin, and read its answer: the model in words. */
+static int handshake(struct vsim *s, __u64 start, __u64 end, char *model, size_t len)
+{
+	struct simrec rec;
+	int err = write_ctl(s, start, end);
+
+	if (err)
+		return err;
+	GUPSIM_MARKER(GUPSIM_CONFIG);
+	while ((err = simlog_next(&s->log, &rec)) > 0) {
+		if (rec.type == SIMREC_ERROR)
+			return say_plugin_error(&rec);
+		if (rec.type == SIMREC_READY) {
+			snprintf(model, len, "%s", rec.text);
+			return 0;
+		}
+	}
+	p_err("--sim: no cache model answered through %s (is this a guest of tools/vmrun --cache-sim?)\n",
+	      s->dir);
+	return err ?: -ENOENT;
+}
+
 int vsim_open(struct vsim *s, const char *dir)
 {
 	const char *names[2] = { vprobe_func(V_PIN), vprobe_func(V_UNPIN) };
-	char path[4096];
+	char path[4096], model[256];
 	int err, i;
 
 	memset(s, 0, sizeof(*s));
@@ -58,43 +118,8 @@ int vsim_open(struct vsim *s, const char *dir)
 			return -ENOENT;
 		}
 	}
-	return 0;
-}
-
-/* Replaced in place: the plugin reads it by this name. */
-static int write_ctl(const struct vsim *s, __u64 start, __u64 end)
-{
-	char path[4096], buf[512];
-	struct stat st;
-	int fd, n, err;
-
-	err = sim_path(s, GUPSIM_CTL, path, sizeof(path));
-	if (err)
-		return err;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		err = fd < 0 ? -errno : -EINVAL;
-		p_err("--sim: cannot write %s: %s\n", path, fd < 0 ? strerror(-err) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		return err;
-	}
-	n = snprintf(buf, sizeof(buf), "func %s 0x%llx\nfunc %s 0x%llx\nvmemmap 0x%llx 0x%llx\n",
-		     vprobe_func(V_PIN), (unsigned long long)s->addr[0], vprobe_func(V_UNPIN),
-		     (unsigned long long)s->addr[1], (unsigned long long)start,
-		     (unsigned long long)end);
-	err = write(fd, buf, n) == n ? 0 : -EIO;
-	if (close(fd) && !err)
-		err = -errno;
-	if (err)
-		p_err("--sim: cannot write %s: %s\n", path, strerror(-err));
-	return err;
-}
-
-static int say_plugin_error(const struct simrec *r)
-{
-	p_err("--sim: the cache model says: %s\n", r->text);
-	return -EPROTO;
+	/* Asked now, so that no plugin fails before anything is measured. */
+	return handshake(s, 0, 0, model, sizeof(model));
 }
 
 int vsim_configure(struct vsim *s, struct v_results *r, const struct btf *btf,
@@ -102,7 +127,6 @@ int vsim_configure(struct vsim *s, struct v_results *r, const struct btf *btf,
 {
 	__s32 id = btf__find_by_name_kind(btf, "page", BTF_KIND_STRUCT);
 	__s64 size = id > 0 ? btf__resolve_size(btf, id) : -1;
-	struct simrec rec;
 	int err;
 
 	if (!vmemmap_start || !pfns || size <= 0) {
@@ -111,22 +135,9 @@ int vsim_configure(struct vsim *s, struct v_results *r, const struct btf *btf,
 	}
 	r->vmemmap_start = vmemmap_start;
 	r->vmemmap_end = vmemmap_start + pfns * size;
-	err = write_ctl(s, r->vmemmap_start, r->vmemmap_end);
-	if (err)
-		return err;
-	GUPSIM_MARKER(GUPSIM_CONFIG);
-	while ((err = simlog_next(&s->log, &rec)) > 0) {
-		if (rec.type == SIMREC_ERROR)
-			return say_plugin_error(&rec);
-		if (rec.type == SIMREC_READY) {
-			snprintf(r->sim_model, sizeof(r->sim_model), "%s", rec.text);
-			s->ready = true;
-			return 0;
-		}
-	}
-	p_err("--sim: no cache model answered through %s (is this a guest of tools/vmrun --cache-sim?)\n",
-	      s->dir);
-	return err ?: -ENOENT;
+	err = handshake(s, r->vmemmap_start, r->vmemmap_end, r->sim_model, sizeof(r->sim_model));
+	s->ready = !err;
+	return err;
 }
 
 /* One record each, no more: another call on this CPU is not this test. */
