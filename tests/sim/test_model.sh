@@ -33,7 +33,7 @@ if $PATTERN "$log" stride $n >"$out" 2>&1; then
 else
 	not_ok "sim-pattern stride $n: $(cat "$out")"
 fi
-# 256 kB, written just before: it misses the 32 kB L1d, not the 512 kB L2.
+# 256 kB, read just before: it misses the 32 kB L1d, not the 512 kB L2.
 n=4096
 if $PATTERN "$log" stride $n >"$out" 2>&1; then
 	within "stride over $n lines of 256 kB: L1d misses" "$(field "$out" l1d_misses)" $n $((n + n / 10))
@@ -45,7 +45,7 @@ fi
 if $PATTERN "$log" repeat 16384 100 >"$out" 2>&1; then
 	acc=$(field "$out" accesses)
 	within "16 kB read 100 times: accesses" "$acc" 25600 $((25600 * 2))
-	within "  L1d misses, under 1% of them" "$(field "$out" l1d_misses)" 0 $((acc / 100))
+	within "  L1d misses, under 3% of them (timer interrupts land in the window)" "$(field "$out" l1d_misses)" 0 $((acc * 3 / 100))
 else
 	not_ok "sim-pattern repeat: $(cat "$out")"
 fi
