@@ -86,7 +86,7 @@ $(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -99,7 +99,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
 
 # The cache-model plugin for QEMU (sim/), against the plugin API header
 # of the QEMU installed here (fetched once from its source package).
@@ -241,7 +241,7 @@ INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES)
 
 $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/man/%: man/%.scd | $(OUT)/man
 	$(call msg,SCDOC,$@)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "live/live.h"
+#include "serve/serve.h"
 #include "trace/trace.h"
 #include "report/report.h"
 #include "validate/run.h"
@@ -21,6 +22,7 @@ struct command {
 /* Subcommands; anything else (options, or nothing) is the live view. */
 static const struct command commands[] = {
 	{ "live", cmd_live },
+	{ "serve", cmd_serve },		/* the same as Prometheus metrics */
 	{ "trace", cmd_trace },		/* every PTE-lock hold to a file */
 	{ "report", cmd_report },	/* read such a file */
 	{ "validate", cmd_validate },	/* measure a claim on this kernel */

@@ -22,20 +22,12 @@
 #include "util/setup.h"
 #include "util/msg.h"
 
-struct live {
-	struct live_opts o;
-	struct session s;
-	struct report_ctx rc;
-	__u64 cgroup_id;
-	int *pmu_fds, nr_pmu;
-};
-
 /*
  * The counter column: -e EVENT, the default, or none (-e none). A counter
  * the machine lacks is said once and left out. (An unknown name was
  * refused in prepare(), before anything else was printed.)
  */
-static void pmu_setup(struct live *l)
+void live_pmu_setup(struct live *l)
 {
 	const char *event = l->o.event ? l->o.event : PMU_DEFAULT_EVENT;
 
@@ -107,7 +99,7 @@ static int loop(struct live *l)
 	return session_exit_code(state);
 }
 
-static int load(struct live *l)
+int live_load(struct live *l)
 {
 	set_rodata(l);
 	return session_load(&l->s) ?:
@@ -121,7 +113,7 @@ static int load(struct live *l)
  */
 static int dry_run(struct live *l)
 {
-	int err = load(l) ?: probes_attach(l->s.probes);
+	int err = live_load(l) ?: probes_attach(l->s.probes);
 
 	probes_detach(l->s.probes);
 	if (!err)
@@ -131,7 +123,7 @@ static int dry_run(struct live *l)
 
 static int run(struct live *l)
 {
-	if (load(l) || session_attach(&l->s)) {
+	if (live_load(l) || session_attach(&l->s)) {
 		session_abort(&l->s);
 		return 1;
 	}
@@ -139,9 +131,9 @@ static int run(struct live *l)
 	return loop(l);
 }
 
+/* Bad input first, so its error is the only line printed. */
 static int prepare(struct live *l)
 {
-	/* Bad input first, so its error is the only line printed. */
 	if (l->o.cgroup && cgroup_id_of(l->o.cgroup, &l->cgroup_id))
 		return -EINVAL;
 	if (l->o.event && !pmu_known_event(l->o.event))
@@ -152,6 +144,24 @@ static int prepare(struct live *l)
 			      l->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);
 }
 
+int live_prepare(struct live *l)
+{
+	int err;
+
+	l->rc.json = l->o.json;
+	l->rc.lock_exact = l->o.lock_exact;
+	err = prepare(l);
+	l->rc.probes = l->s.probes;
+	l->rc.walk_returns_count = l->s.returns_count;
+	return err;
+}
+
+void live_close(struct live *l)
+{
+	session_close(&l->s);
+	pmu_close(l->pmu_fds, l->nr_pmu);
+}
+
 int cmd_live(int argc, char **argv)
 {
 	struct live l = {};
@@ -160,20 +170,14 @@ int cmd_live(int argc, char **argv)
 	err = live_opts_parse(&l.o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	l.rc.json = l.o.json;
-	l.rc.lock_exact = l.o.lock_exact;
-	err = prepare(&l);
-	l.rc.probes = l.s.probes;
-	l.rc.walk_returns_count = l.s.returns_count;
-	if (err) {
+	if (live_prepare(&l)) {
 		err = 1;
 	} else if (l.o.dry_run) {
 		err = dry_run(&l);
 	} else {
-		pmu_setup(&l);
+		live_pmu_setup(&l);
 		err = run(&l);
 	}
-	session_close(&l.s);
-	pmu_close(l.pmu_fds, l.nr_pmu);
+	live_close(&l);
 	return err;
 }

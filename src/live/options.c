@@ -23,22 +23,17 @@ static const char doc[] =
 "  sudo gupstat -p 1234 -d 10        # one process for ten seconds\n"
 "  sudo gupstat -j -- ./my_workload  # one command, as NDJSON";
 
-enum { OPT_DRY_RUN = 256 };
-
-static const struct argp_option options[] = {
+/* What is counted and how: the live view's and gupstat serve's alike. */
+static const struct argp_option count_options[] = {
 	{ "cgroup", 'c', "PATH", 0, "count this cgroup (v2) only", 0 },
 	{ "per-process", 'P', NULL, 0, "add a table with a row per process", 0 },
-	{ "interval", 'i', "SEC", 0, "print every SEC seconds (default: once, at the end)", 0 },
-	{ "timestamp", 'T', NULL, 0, "print a timestamp with each report", 0 },
-	{ "json", 'j', NULL, 0, "print NDJSON: {\"type\":...,\"data\":...} per line", 0 },
 	{ "event", 'e', "EVENT", 0, "perf event per call: cache-misses (default), "
 	  "LLC-load-misses, cycles, instructions, cpu-clock, rNNNN (raw), ...; "
 	  "'none' to read no counter", 0 },
-	{ "dry-run", OPT_DRY_RUN, NULL, 0, "list what would attach, and how, then exit", 0 },
 	{}
 };
 
-static error_t parse_opt(int key, char *arg, struct argp_state *state)
+static error_t count_parse(int key, char *arg, struct argp_state *state)
 {
 	struct live_opts *o = state->input;
 	error_t err;
@@ -46,13 +41,40 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'c': o->cgroup = arg; return 0;
 	case 'P': o->per_process = true; return 0;
-	case 'i': return opts_seconds(state, key, arg, &o->interval);
-	case 'T': o->timestamps = true; return 0;
-	case 'j': o->json = true; return 0;
 	case 'e':
 		err = opts_event(state, key, arg, &o->event);
 		o->no_event = !o->event;
 		return err;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+const struct argp live_count_argp = { .options = count_options, .parser = count_parse };
+
+static const struct argp_child children[] = {
+	{ .argp = &live_count_argp },
+	{}
+};
+
+enum { OPT_DRY_RUN = 256 };
+
+static const struct argp_option options[] = {
+	{ "interval", 'i', "SEC", 0, "print every SEC seconds (default: once, at the end)", 0 },
+	{ "timestamp", 'T', NULL, 0, "print a timestamp with each report", 0 },
+	{ "json", 'j', NULL, 0, "print NDJSON: {\"type\":...,\"data\":...} per line", 0 },
+	{ "dry-run", OPT_DRY_RUN, NULL, 0, "list what would attach, and how, then exit", 0 },
+	{}
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct live_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT: state->child_inputs[0] = o; return 0;
+	case 'i': return opts_seconds(state, key, arg, &o->interval);
+	case 'T': o->timestamps = true; return 0;
+	case 'j': o->json = true; return 0;
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
 	case ARGP_KEY_END:
 		/* --dry-run would exit before the command ever ran. */
@@ -64,7 +86,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const struct opts_cmd cmd = {
 	.name = "gupstat",
 	.argp = { .options = options, .parser = parse_opt, .doc = doc,
-		  .args_doc = "[-- COMMAND [ARG]...]" },
+		  .args_doc = "[-- COMMAND [ARG]...]", .children = children },
 	.shared = OPTS_TARGET | OPTS_PROBES,
 };
 

@@ -2,6 +2,7 @@
 #ifndef __GUPSTAT_LIVE_OPTIONS_H
 #define __GUPSTAT_LIVE_OPTIONS_H
 
+#include <argp.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -28,5 +29,11 @@ struct live_opts {
  * shared options (util/options.h), named as OPTS_SHARED_ALL() wants them.
  */
 int live_opts_parse(struct live_opts *o, int argc, char **argv);
+
+/*
+ * -c, -P and -e, for a command that counts what the live view counts: an
+ * argp child whose input is a struct live_opts.
+ */
+extern const struct argp live_count_argp;
 
 #endif /* __GUPSTAT_LIVE_OPTIONS_H */

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The live view's aggregates in the Prometheus text exposition format
+ * (0.0.4) or, when the scraper asks for it, OpenMetrics 1.0: the same
+ * samples, with the family names, info type and "# EOF" OpenMetrics wants.
+ *
+ * Histograms are cumulative, as Prometheus reads them. The kernel's log2
+ * slot i holds the integers 2^(i-1) to 2^i - 1, so its exact inclusive
+ * bound is le = 2^i - 1 (in seconds for times); the linear ones (pages
+ * and refs, one slot per value) are summed at powers of two. No bucket
+ * is moved or estimated, and the set of buckets never changes, so rate()
+ * and histogram_quantile() see the same series from scrape to scrape.
+ */
+#include <string.h>
+#include "serve/metrics.h"
+#include "util/version.h"
+
+/* Log2 buckets up to slot 40: 2^40 - 1 ns is 18 minutes; +Inf holds the rest. */
+#define LOG2_LAST_SLOT		40
+
+enum scale {
+	SCALE_ONE,		/* pages, refs, events: as counted */
+	SCALE_NS,		/* nanoseconds, exported in seconds */
+};
+
+struct family {
+	const char *name;
+	const char *help;	/* "%s": the probe's function, where it varies */
+	enum scale scale;
+};
+
+static const struct family F_WALK_PAGES = { "gupstat_walk_pages",
+	"Pages looked up per follow_page_pte() call (the batch size).", SCALE_ONE };
+static const struct family F_WALK_HOLD = { "gupstat_walk_hold_seconds",
+	"PTE-lock hold per follow_page_pte() call.", SCALE_NS };
+static const struct family F_GRAB = { "gupstat_grab_refs",
+	"Refs taken per %s() call (the refcount batch), by FOLL_PIN or FOLL_GET.", SCALE_ONE };
+static const struct family F_GUP_ASKED = { "gupstat_gup_asked_pages",
+	"Pages asked per __get_user_pages() call, by kind (pin, get, no refs).", SCALE_ONE };
+static const struct family F_GUP_GOT = { "gupstat_gup_returned_pages",
+	"Pages returned per __get_user_pages() call, by kind.", SCALE_ONE };
+static const struct family F_GUP_NS = { "gupstat_gup_latency_seconds",
+	"Latency per __get_user_pages() call, by kind.", SCALE_NS };
+static const struct family F_GUP_EVENTS = { "gupstat_gup_events",
+	"Perf counter delta per __get_user_pages() call, entry to return on one CPU.", SCALE_ONE };
+static const struct family F_UNPIN_PAGES = { "gupstat_unpin_pages",
+	"Pages per unpin call, by function.", SCALE_ONE };
+static const struct family F_UNPIN_NS = { "gupstat_unpin_latency_seconds",
+	"Latency per unpin call, by function.", SCALE_NS };
+static const struct family F_UNPIN_EVENTS = { "gupstat_unpin_events",
+	"Perf counter delta per unpin_user_pages*() call, entry to return on one CPU.", SCALE_ONE };
+static const struct family F_PUT = { "gupstat_put_refs",
+	"Refs dropped per gup_put_folio() call.", SCALE_ONE };
+static const struct family F_FILL_PAGES = { "gupstat_fill_pages",
+	"Pages per gup_fill_pages() call.", SCALE_ONE };
+static const struct family F_FILL_NS = { "gupstat_fill_seconds",
+	"Time per gup_fill_pages() call.", SCALE_NS };
+
+/* One histogram series: which kernel histogram, under which family and label. */
+struct series {
+	enum hist_id id;
+	enum probe_id probe;
+	const struct family *fam;
+	const char *key, *value;	/* its own label, or NULL */
+};
+
+/* Grouped by family: a family's header is written before its first series. */
+static const struct series hists[] = {
+	{ H_WALK_PAGES, P_WALK, &F_WALK_PAGES, NULL, NULL },
+	{ H_WALK_HOLD_NS, P_WALK, &F_WALK_HOLD, NULL, NULL },
+	{ H_GRAB_PIN_REFS, P_GRAB, &F_GRAB, "foll", "pin" },
+	{ H_GRAB_GET_REFS, P_GRAB, &F_GRAB, "foll", "get" },
+	{ H_GUP_ASKED + GUP_PIN, P_GUP, &F_GUP_ASKED, "kind", "pin" },
+	{ H_GUP_ASKED + GUP_GET, P_GUP, &F_GUP_ASKED, "kind", "get" },
+	{ H_GUP_ASKED + GUP_NOREF, P_GUP, &F_GUP_ASKED, "kind", "noref" },
+	{ H_GUP_GOT + GUP_PIN, P_GUP, &F_GUP_GOT, "kind", "pin" },
+	{ H_GUP_GOT + GUP_GET, P_GUP, &F_GUP_GOT, "kind", "get" },
+	{ H_GUP_GOT + GUP_NOREF, P_GUP, &F_GUP_GOT, "kind", "noref" },
+	{ H_GUP_NS + GUP_PIN, P_GUP, &F_GUP_NS, "kind", "pin" },
+	{ H_GUP_NS + GUP_GET, P_GUP, &F_GUP_NS, "kind", "get" },
+	{ H_GUP_NS + GUP_NOREF, P_GUP, &F_GUP_NS, "kind", "noref" },
+	{ H_PMU_GUP, P_GUP, &F_GUP_EVENTS, NULL, NULL },
+	{ H_UNPIN_PAGES, P_UNPIN, &F_UNPIN_PAGES, "function", "unpin_user_pages" },
+	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, &F_UNPIN_PAGES, "function",
+	  "unpin_user_pages_dirty_lock" },
+	{ H_UNPIN_NS, P_UNPIN, &F_UNPIN_NS, "function", "unpin_user_pages" },
+	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, &F_UNPIN_NS, "function",
+	  "unpin_user_pages_dirty_lock" },
+	{ H_PMU_UNPIN, P_UNPIN, &F_UNPIN_EVENTS, NULL, NULL },
+	{ H_PUT_REFS, P_PUT, &F_PUT, NULL, NULL },
+	{ H_FILL_PAGES, P_FILL, &F_FILL_PAGES, NULL, NULL },
+	{ H_FILL_NS, P_FILL, &F_FILL_NS, NULL, NULL },
+};
+
+#define NR_SERIES	(sizeof(hists) / sizeof(hists[0]))
+
+enum family_type { T_COUNTER, T_GAUGE, T_HISTOGRAM, T_INFO };
+
+struct out {
+	FILE *f;
+	const struct metrics_ctx *m;
+	const struct family *last;	/* the family whose header was written last */
+};
+
+/* Label values are the kernel's and the processes' words: escaped, ASCII. */
+static void label(FILE *f, bool *first, const char *key, const char *value)
+{
+	const unsigned char *c;
+
+	fprintf(f, "%s%s=\"", *first ? "{" : ",", key);
+	for (c = (const unsigned char *)value; *c; c++) {
+		if (*c == '\\' || *c == '"')
+			fprintf(f, "\\%c", *c);
+		else if (*c == '\n')
+			fputs("\\n", f);
+		else
+			/* Prometheus wants UTF-8: a comm's stray byte must not break it. */
+			fputc(*c >= 0x20 && *c < 0x7f ? *c : '?', f);
+	}
+	fputc('"', f);
+	*first = false;
+}
+
+static void labels_end(FILE *f, bool first)
+{
+	if (!first)
+		fputc('}', f);
+}
+
+/*
+ * HELP and TYPE. OpenMetrics names a counter's family without "_total"
+ * and an info family without "_info", and has a type for info; the
+ * 0.0.4 text format names the sample and calls an info metric a gauge.
+ */
+static void header(struct out *o, const char *name, enum family_type t, const char *help,
+		   const char *unit)
+{
+	static const char *const types[] = { "counter", "gauge", "histogram", "info" };
+	static const char *const suffix[] = { "_total", "", "", "_info" };
+	bool om = o->m->openmetrics;
+	const char *sfx = om ? "" : suffix[t];
+
+	fprintf(o->f, "# HELP %s%s %s\n", name, sfx, help);
+	fprintf(o->f, "# TYPE %s%s %s\n", name, sfx, !om && t == T_INFO ? "gauge" : types[t]);
+	if (om && unit)
+		fprintf(o->f, "# UNIT %s %s\n", name, unit);
+}
+
+/* The labels every probe-fed series carries: how it was measured, on what walk. */
+static void common_labels(const struct out *o, bool *first, enum probe_id probe)
+{
+	label(o->f, first, "method", probe_method_name(&o->m->rc->probes[probe]));
+	label(o->f, first, "walk", o->m->rc->walk_returns_count ? "count" : "pointer");
+}
+
+static void value(FILE *f, double v, enum scale s)
+{
+	if (s == SCALE_NS)
+		fprintf(f, "%.15g", v / 1e9);
+	else
+		fprintf(f, "%.17g", v);
+}
+
+/* name_bucket{labels,le="B"} N */
+static void bucket(const struct out *o, const struct series *sr, double le, __u64 n)
+{
+	bool first = true;
+	FILE *f = o->f;
+
+	fprintf(f, "%s_bucket", sr->fam->name);
+	if (sr->key)
+		label(f, &first, sr->key, sr->value);
+	common_labels(o, &first, sr->probe);
+	fprintf(f, ",le=\"");
+	if (le < 0)
+		fputs("+Inf", f);
+	else
+		value(f, le, sr->fam->scale);
+	fprintf(f, "\"} %llu\n", (unsigned long long)n);
+}
+
+static void sample_end(const struct out *o, const struct series *sr, const char *suffix)
+{
+	bool first = true;
+
+	fprintf(o->f, "%s%s", sr->fam->name, suffix);
+	if (sr->key)
+		label(o->f, &first, sr->key, sr->value);
+	common_labels(o, &first, sr->probe);
+	labels_end(o->f, first);
+	fputc(' ', o->f);
+}
+
+/* Linear: slot v counts the value v, the last slot everything above. */
+static __u64 buckets_linear(const struct out *o, const struct series *sr, const struct hist *h)
+{
+	__u64 cum = 0;
+	int v, next = 0;
+
+	for (v = 0; v < HIST_SLOTS; v++) {
+		cum += h->slots[v];
+		if (v == next && v <= HIST_LINEAR_MAX) {
+			bucket(o, sr, v, cum);
+			next = next ? next * 2 : 1;
+		}
+	}
+	return cum;
+}
+
+/* Log2: slot i counts 2^(i-1) to 2^i - 1, slot 0 the zeroes. */
+static __u64 buckets_log2(const struct out *o, const struct series *sr, const struct hist *h)
+{
+	__u64 cum = 0;
+	int i;
+
+	for (i = 0; i < HIST_LOG2_SLOTS; i++) {
+		cum += h->slots[i];
+		if (i <= LOG2_LAST_SLOT)
+			bucket(o, sr, (double)((1ULL << i) - 1), cum);
+	}
+	return cum;
+}
+
+static void histogram(struct out *o, const struct series *sr, const struct hist *h)
+{
+	__u64 count;
+	char help[256];
+
+	if (o->last != sr->fam) {
+		snprintf(help, sizeof(help), sr->fam->help, o->m->rc->probes[sr->probe].func);
+		if (sr->id == H_WALK_HOLD_NS)
+			snprintf(help, sizeof(help), "%s %s", sr->fam->help, o->m->rc->lock_exact ?
+				 "Exact: from __pte_offset_map_lock() return to follow_page_pte() return." :
+				 "Upper bound: follow_page_pte() entry to return.");
+		header(o, sr->fam->name, T_HISTOGRAM, help,
+		       sr->fam->scale == SCALE_NS ? "seconds" : NULL);
+		o->last = sr->fam;
+	}
+	count = sr->id < HIST_FIRST_LOG2 ? buckets_linear(o, sr, h) : buckets_log2(o, sr, h);
+	/* _count is the +Inf bucket, always: both are the slots' sum. */
+	bucket(o, sr, -1, count);
+	sample_end(o, sr, "_sum");
+	value(o->f, (double)h->sum, sr->fam->scale);
+	fputc('\n', o->f);
+	sample_end(o, sr, "_count");
+	fprintf(o->f, "%llu\n", (unsigned long long)count);
+}
+
+static bool attached(const struct out *o, enum probe_id p)
+{
+	return o->m->rc->probes[p].method != ATTACH_NONE;
+}
+
+static void histograms(struct out *o, const struct snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < NR_SERIES; i++) {
+		const struct series *sr = &hists[i];
+
+		if (!attached(o, sr->probe))
+			continue;
+		if ((sr->id == H_PMU_GUP || sr->id == H_PMU_UNPIN) && !o->m->rc->event)
+			continue;
+		histogram(o, sr, &s->hists[sr->id]);
+	}
+}
+
+/* One counter sample: name_total{[key="value",]method=...,walk=...} N */
+static void counter(const struct out *o, const char *name, enum probe_id probe,
+		    const char *key, const char *val, __u64 n)
+{
+	bool first = true;
+
+	fprintf(o->f, "%s_total", name);
+	if (key)
+		label(o->f, &first, key, val);
+	common_labels(o, &first, probe);
+	labels_end(o->f, first);
+	fprintf(o->f, " %llu\n", (unsigned long long)n);
+}
+
+static void walk_counters(struct out *o, const struct counters *c)
+{
+	static const char *const results[WALK_NR_RESULTS] = {
+		"pages", "fault", "emlink", "eexist", "efault", "other",
+	};
+	int r;
+
+	header(o, "gupstat_walk_returns", T_COUNTER,
+	       "follow_page_pte() returns, by result: pages looked up, a fault needed, or an error.",
+	       NULL);
+	for (r = 0; r < WALK_NR_RESULTS; r++)
+		counter(o, "gupstat_walk_returns", P_WALK, "result", results[r], c->walk_results[r]);
+}
+
+static void gup_counters(struct out *o, const struct counters *c)
+{
+	static const char *const kinds[GUP_NR_KINDS] = { "pin", "get", "noref" };
+	int k;
+
+	header(o, "gupstat_gup_calls", T_COUNTER,
+	       "__get_user_pages() calls, by kind (FOLL_PIN, FOLL_GET, no refs).", NULL);
+	for (k = 0; k < GUP_NR_KINDS; k++)
+		counter(o, "gupstat_gup_calls", P_GUP, "kind", kinds[k], c->gup_calls[k]);
+	header(o, "gupstat_gup_errors", T_COUNTER,
+	       "__get_user_pages() calls that returned -errno, by kind.", NULL);
+	for (k = 0; k < GUP_NR_KINDS; k++)
+		counter(o, "gupstat_gup_errors", P_GUP, "kind", kinds[k], c->gup_errors[k]);
+	header(o, "gupstat_gup_longterm_calls", T_COUNTER,
+	       "FOLL_PIN __get_user_pages() calls with FOLL_LONGTERM.", NULL);
+	counter(o, "gupstat_gup_longterm_calls", P_GUP, NULL, NULL, c->gup_longterm);
+}
+
+/* What the numbers rest on: calls the probes saw only in part. */
+static void health_counters(struct out *o, const struct counters *c)
+{
+	header(o, "gupstat_state_misses", T_COUNTER,
+	       "Returns without a seen entry (calls in flight at attach).", NULL);
+	fprintf(o->f, "gupstat_state_misses_total %llu\n", (unsigned long long)c->state_misses);
+	if (!o->m->rc->event)
+		return;
+	header(o, "gupstat_pmu_read_misses", T_COUNTER,
+	       "Calls whose perf counter was not read (moved CPU mid-call, or the read failed).",
+	       NULL);
+	fprintf(o->f, "gupstat_pmu_read_misses_total %llu\n", (unsigned long long)c->pmu_misses);
+}
+
+static void info(struct out *o)
+{
+	bool first = true;
+
+	header(o, "gupstat_kernel", T_INFO,
+	       "The kernel under observation: its release and its walk's shape.", NULL);
+	fprintf(o->f, "gupstat_kernel_info");
+	label(o->f, &first, "release", o->m->release);
+	label(o->f, &first, "walk", o->m->rc->walk_returns_count ? "count" : "pointer");
+	labels_end(o->f, first);
+	fputs(" 1\n", o->f);
+	header(o, "gupstat_build", T_INFO, "The gupstat serving these metrics.", NULL);
+	fprintf(o->f, "gupstat_build_info{version=\"%s\"} 1\n", GUPSTAT_VERSION);
+}
+
+static void probe_info(struct out *o)
+{
+	enum probe_id p;
+
+	header(o, "gupstat_probe", T_INFO,
+	       "Each attached probe: the kernel function and how it is attached.", NULL);
+	for (p = 0; p < NR_PROBES; p++) {
+		const struct probe *pr = &o->m->rc->probes[p];
+		bool first = true;
+
+		if (pr->method == ATTACH_NONE)
+			continue;
+		fprintf(o->f, "gupstat_probe_info");
+		label(o->f, &first, "function", pr->func);
+		label(o->f, &first, "method", probe_method_name(pr));
+		labels_end(o->f, first);
+		fputs(" 1\n", o->f);
+	}
+}
+
+struct proc_field {
+	const char *name, *help;
+	size_t off;
+};
+
+#define PROC_FIELD(f, h) { "gupstat_process_" #f, h, offsetof(struct proc_stats, f) }
+
+static const struct proc_field proc_fields[] = {
+	PROC_FIELD(walk_calls, "follow_page_pte() calls, per process."),
+	PROC_FIELD(walk_pages, "Pages looked up by follow_page_pte(), per process."),
+	PROC_FIELD(gup_calls, "__get_user_pages() calls, per process."),
+	PROC_FIELD(gup_pages, "Pages returned by __get_user_pages(), per process."),
+	PROC_FIELD(unpin_calls, "unpin_user_pages*() calls, per process."),
+	PROC_FIELD(unpin_pages, "Pages unpinned, per process."),
+};
+
+static void proc_sample(const struct out *o, const struct proc_field *pf,
+			const struct proc_serie *r)
+{
+	char pid[16], comm[sizeof(r->last.comm) + 1];
+	struct proc_stats t;
+	bool first = true;
+
+	proc_serie_total(r, &t);
+	snprintf(pid, sizeof(pid), "%u", r->tgid);
+	snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(t.comm), t.comm);
+	fprintf(o->f, "%s_total", pf->name);
+	label(o->f, &first, "pid", pid);
+	label(o->f, &first, "comm", comm);
+	labels_end(o->f, first);
+	fprintf(o->f, " %llu\n", *(const unsigned long long *)((const char *)&t + pf->off));
+}
+
+static void procs(struct out *o, const struct proc_series *ps)
+{
+	size_t i;
+	unsigned int r;
+
+	for (i = 0; i < sizeof(proc_fields) / sizeof(proc_fields[0]); i++) {
+		header(o, proc_fields[i].name, T_COUNTER, proc_fields[i].help, NULL);
+		for (r = 0; r < ps->nr; r++)
+			proc_sample(o, &proc_fields[i], &ps->rows[r]);
+	}
+	header(o, "gupstat_process_series_dropped", T_COUNTER,
+	       "Processes given no series: seen after the --max-procs cap was reached.", NULL);
+	fprintf(o->f, "gupstat_process_series_dropped_total %llu\n",
+		(unsigned long long)ps->dropped);
+}
+
+const char *metrics_content_type(bool openmetrics)
+{
+	return openmetrics ? "application/openmetrics-text; version=1.0.0; charset=utf-8" :
+			     "text/plain; version=0.0.4; charset=utf-8";
+}
+
+void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *s,
+		   const struct proc_series *ps)
+{
+	struct out o = { .f = f, .m = m };
+
+	info(&o);
+	probe_info(&o);
+	histograms(&o, s);
+	if (attached(&o, P_WALK))
+		walk_counters(&o, &s->c);
+	if (attached(&o, P_GUP))
+		gup_counters(&o, &s->c);
+	health_counters(&o, &s->c);
+	if (ps)
+		procs(&o, ps);
+	if (m->openmetrics)
+		fputs("# EOF\n", f);
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_SERVE_METRICS_H
+#define __GUPSTAT_SERVE_METRICS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "live/print.h"
+#include "live/snapshot.h"
+#include "serve/procs.h"
+
+/* What a scrape says besides the numbers. */
+struct metrics_ctx {
+	const struct report_ctx *rc;	/* probes, walk shape, counter name */
+	const char *release;		/* uname -r */
+	bool openmetrics;		/* OpenMetrics 1.0, else Prometheus text 0.0.4 */
+};
+
+/* Content-Type of what metrics_write() writes. */
+const char *metrics_content_type(bool openmetrics);
+
+/*
+ * The whole exposition: every histogram and counter of @s whose probe is
+ * attached, the per-process series of @ps (NULL without -P), the info
+ * metrics, and with OpenMetrics the closing "# EOF".
+ */
+void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *s,
+		   const struct proc_series *ps);
+
+#endif /* __GUPSTAT_SERVE_METRICS_H */

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat serve: the live view's probes, kept attached, and their
+ * aggregates read afresh for every scrape of /metrics. Nothing is reset
+ * while it runs, so every counter and histogram only grows, as Prometheus
+ * expects; one event loop answers scrapes and notices the run's end.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <event2/event.h>
+#include <bpf/libbpf.h>
+#include "gupstat.skel.h"
+#include "live/live.h"
+#include "serve/http.h"
+#include "serve/metrics.h"
+#include "serve/options.h"
+#include "serve/procs.h"
+#include "serve/serve.h"
+#include "util/msg.h"
+
+struct serve {
+	struct serve_opts o;
+	struct live l;
+	struct utsname uts;
+	struct proc_series procs;
+	struct event_base *base;
+	int fd;
+	int exit_code;
+};
+
+static int scrape(void *arg, FILE *f, bool openmetrics)
+{
+	struct serve *s = arg;
+	struct metrics_ctx m = { .rc = &s->l.rc, .release = s->uts.release,
+				 .openmetrics = openmetrics };
+	struct snapshot snap;
+	int err;
+
+	err = snapshot_read(&snap, s->l.s.skel->maps.hists, s->l.s.skel->maps.counters, false);
+	if (!err && s->o.live.per_process)
+		err = proc_series_update(&s->procs, bpf_map__fd(s->l.s.skel->maps.procs));
+	if (err)
+		return err;
+	metrics_write(f, &m, &snap, s->o.live.per_process ? &s->procs : NULL);
+	return 0;
+}
+
+/*
+ * Every 100 ms: Ctrl-C, SIGTERM or -d end the loop. The COMMAND's exit
+ * does not: its last numbers stay there to be scraped.
+ */
+static void tick(evutil_socket_t fd, short what, void *arg)
+{
+	struct serve *s = arg;
+	int state = session_state(&s->l.s);
+
+	if (state == SESSION_RUNNING)
+		return;
+	if (state >= SESSION_CHILD_EXIT) {
+		fprintf(stderr, "%s: the command exited with status %d; still serving until Ctrl-C\n",
+			msg_cmd(), session_exit_code(state));
+		s->l.s.cmd = NULL;	/* reaped: not to be waited for again */
+		return;
+	}
+	event_base_loopbreak(s->base);
+}
+
+static int loop(struct serve *s)
+{
+	struct timeval tv = { .tv_usec = 100 * 1000 };
+	struct http *h = NULL;
+	struct event *t = NULL;
+	int err = -ENOMEM;
+
+	s->base = event_base_new();
+	if (s->base)
+		t = event_new(s->base, -1, EV_PERSIST, tick, s);
+	if (t && !event_add(t, &tv))
+		h = http_start(s->base, s->fd, scrape, s);
+	if (h) {
+		s->fd = -1;	/* evhttp owns it now */
+		session_start(&s->l.s, "");
+		fprintf(stderr, "Serving http://%s/metrics ... Hit Ctrl-C to end.\n", s->o.listen);
+		err = event_base_dispatch(s->base) < 0 ? -EIO : 0;
+	} else {
+		session_abort(&s->l.s);
+	}
+	if (err)
+		p_err("cannot serve: %s\n", strerror(-err));
+	http_stop(h);
+	if (t)
+		event_free(t);
+	if (s->base)
+		event_base_free(s->base);
+	return err ? 1 : 0;
+}
+
+static int start(struct serve *s)
+{
+	int err;
+
+	s->fd = listen_open(&s->o.addr);
+	if (s->fd < 0) {
+		p_err("cannot listen on %s: %s\n", s->o.listen, strerror(-s->fd));
+		return 1;
+	}
+	if (s->o.live.per_process && proc_series_init(&s->procs, s->o.max_procs)) {
+		p_err("out of memory\n");
+		return 1;
+	}
+	live_pmu_setup(&s->l);
+	err = live_load(&s->l) ?: session_attach(&s->l.s);
+	if (err) {
+		session_abort(&s->l.s);
+		return 1;
+	}
+	return loop(s);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	static struct serve s;
+	int err;
+
+	s.fd = -1;
+	err = serve_opts_parse(&s.o, argc, argv);
+	if (err)
+		return err > 0 ? 0 : 2;
+	s.l.o = s.o.live;
+	uname(&s.uts);
+	err = live_prepare(&s.l) ? 1 : start(&s);
+	if (s.fd >= 0)
+		close(s.fd);
+	proc_series_free(&s.procs);
+	live_close(&s.l);
+	return err;
+}
