@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim check-sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim check-sim fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -200,6 +200,11 @@ run: deps
 bench-overhead: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest
+
+# gupstat serve, scraped every second, against the live view.
+bench-serve: deps
+	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
+	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest 3 8 serve gupstat
 
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests

@@ -42,7 +42,7 @@ expect_eq "subcommands offered are main.c's" "$(complete_words gupstat "" | tr '
 expect_eq "a prefix" "$(complete_words gupstat tr | tr '\n' ' ')" "trace "
 
 # Every option --help lists, for every subcommand, and no other.
-for sub in "" trace report validate compare; do
+for sub in "" serve trace report validate compare; do
 	want=$($G $sub --help | sed -nE 's/^ {2,6}(-[^ ].*)$/\1/p' | sed -E 's/  .*//; s/=.*//' |
 		tr ',' '\n' | sed 's/^ *//' | sort -u | tr '\n' ' ')
 	expect_eq "gupstat${sub:+ $sub} -<TAB>: its --help's options" \

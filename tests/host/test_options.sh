@@ -28,7 +28,7 @@ version=$(sed -n 's/^#define GUPSTAT_VERSION\t"\(.*\)"$/\1/p' src/util/version.h
 
 # What every subcommand takes: help, usage, version, and the errors of
 # any command line. "live" is also the bare tool.
-for sub in "" live trace report validate compare; do
+for sub in "" live serve trace report validate compare; do
 	name=gupstat${sub:+ $sub}
 	prog=gupstat${sub:+ $sub}
 	[ "$sub" = live ] && prog=gupstat
@@ -113,6 +113,37 @@ else
 	expect_eq "trace: a failed attach exits 1" "$rc" 1 "$tmp/err"
 	[ ! -e "$tmp/t.gt" ] && ok "trace: a failed attach leaves no file" ||
 		not_ok "trace: a failed attach left $tmp/t.gt"
+fi
+
+# serve: the address is checked before anything else happens.
+S="gupstat serve"
+fails_with "serve: malformed address" 2 \
+	"^$S: --listen: not ADDR:PORT \(like 127\.0\.0\.1:9435 or \[::1\]:9435\): 'foo'\$" $G serve --listen foo
+fails_with "serve: IPv6 without a port" 2 "^$S: --listen: not ADDR:PORT .*: '\[::1\]'\$" \
+	$G serve --listen '[::1]'
+fails_with "serve: port out of range" 2 "^$S: --listen: not a port from 1 to 65535: '127\.0\.0\.1:65536'\$" \
+	$G serve --listen 127.0.0.1:65536
+fails_with "serve: a host name" 2 \
+	"^$S: --listen: not a numeric IPv4 address, \[IPv6\] address or localhost: 'example\.org:80'\$" \
+	$G serve --listen example.org:80
+fails_with "serve: all addresses without --allow-remote" 2 \
+	"^$S: --listen 0\.0\.0\.0:9435 is not a loopback address: add --allow-remote to serve other hosts\$" \
+	$G serve --listen 0.0.0.0:9435
+fails_with "serve: IPv6 any without --allow-remote" 2 "is not a loopback address" \
+	$G serve --listen '[::]:9435'
+fails_with "serve: --max-procs 0" 2 "^$S: --max-procs: not a number from 1 to 100000: '0'\$" \
+	$G serve --max-procs 0
+fails_with "serve: -p with a COMMAND" 2 "^$S: -p and a COMMAND exclude each other\$" \
+	$G serve -p 1 -- true
+# A loopback address that is not 127.0.0.1 is taken: what fails next is
+# this host's refusal to trace, in one line, exit 1.
+$G serve --listen '[::1]:9435' -d 1 >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc = 0 ]; then
+	skip "serve attaches on this host"
+else
+	expect_eq "serve: [::1] taken, then one line and exit 1 where nothing attaches" \
+		"$rc:$(wc -l <"$tmp/err")" "1:1" "$tmp/err"
 fi
 
 # report

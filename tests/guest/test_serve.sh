@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# gupstat serve, scraped as a fleet scrapes it: promtool checks every
+# scrape, a workload of known size moves the walk's counts by exactly
+# its size, and a real Prometheus server scrapes it and answers for it
+# through its query API. Then what a careless user meets: a port in use,
+# a malformed or non-loopback address, SIGTERM.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/guest/lib.sh
+
+tmp=$(mktemp -d)
+MB=64
+PAGES=$((MB * 256))
+PORT=9435
+URL=http://127.0.0.1:$PORT/metrics
+# Under TCG a guest is slow to start Go programs: be patient, not loose.
+WAIT=180
+
+# The guest's init leaves loopback down.
+ip link set lo up
+
+show() { sed 's/^/#   /' "$@"; }
+
+# scrape FILE [CURL_ARGS...]: GET /metrics into FILE; its headers to FILE.h.
+scrape() {
+	local f=$1
+	shift
+	curl -sS --max-time 20 -D "$f.h" -o "$f" "$@" "$URL"
+}
+
+# value FILE SERIES: the sample of SERIES (its name and labels, as
+# written) in FILE; the sum where several series match a bare name.
+value() {
+	awk -v s="$2" 'index($1, s) == 1 && (length($1) == length(s) ||
+		substr($1, length(s) + 1, 1) == "{") { v += $2; n++ }
+		END { if (n) printf "%.17g\n", v }' "$1"
+}
+
+promtool_ok() {
+	if promtool check metrics <"$2" >"$tmp/lint" 2>&1; then
+		ok "$1: promtool check metrics"
+	else
+		not_ok "$1: promtool check metrics"
+		show "$tmp/lint"
+	fi
+}
+
+# prog_count: BPF tracing and kprobe programs loaded now.
+prog_count() {
+	bpftool prog show 2>/dev/null | grep -cE ': (tracing|kprobe) '
+}
+
+progs_before=$(prog_count)
+
+# A workload of known size, held until the server is up: exec's own GUP
+# calls happen before, so what is counted between the scrapes is its
+# 64 MB process_vm_readv() alone.
+$GUPWORK --wait --folio 4k --size $MB readv >"$tmp/work" 2>&1 &
+work=$!
+wait_for "ready pid" "$tmp/work" 60 || { not_ok "gupwork did not get ready"; tap_done; }
+$GUPSTAT serve -e none -p $work >"$tmp/out" 2>"$tmp/err" &
+gs=$!
+if ! wait_for "Serving http://127.0.0.1:$PORT/metrics" "$tmp/err" $WAIT; then
+	not_ok "gupstat serve did not start"
+	show "$tmp/err"
+	kill $work $gs 2>/dev/null
+	tap_done
+fi
+ok "serve: $(head -n 1 "$tmp/err")"
+[ "$(prog_count)" -gt "$progs_before" ] && ok "serve: its programs are loaded" ||
+	not_ok "serve: no programs loaded ($(prog_count), $progs_before before)"
+
+scrape "$tmp/before" && ok "scrape before the workload" || not_ok "scrape before the workload"
+promtool_ok "before" "$tmp/before"
+grep -q '^Content-Type: text/plain; version=0.0.4' "$tmp/before.h" &&
+	ok "the 0.0.4 text format by default" || { not_ok "content type"; show "$tmp/before.h"; }
+kill -USR1 $work
+wait $work
+expect_eq "the workload ran" "$?" 0 "$tmp/work"
+scrape "$tmp/after" && ok "scrape after the workload" || not_ok "scrape after the workload"
+promtool_ok "after" "$tmp/after"
+
+S='{method="fentry+fexit",walk="'$([ $WALK_BATCHED = 1 ] && echo count || echo pointer)'"}'
+count0=$(value "$tmp/before" "gupstat_walk_pages_count$S")
+count1=$(value "$tmp/after" "gupstat_walk_pages_count$S")
+if [ -n "$count0" ] && [ -n "$count1" ]; then
+	expect_calls "walk _count moved by the 64 MB readv's calls" $((count1 - count0)) \
+		$([ $WALK_BATCHED = 1 ] && echo $((PAGES / 512)) || echo $PAGES)
+	[ $WALK_BATCHED = 1 ] || expect_eq "walk _count moved by 16384 exactly" \
+		$((count1 - count0)) $PAGES
+else
+	not_ok "no gupstat_walk_pages_count$S in the scrapes"
+	grep walk_pages_count "$tmp/after" | show /dev/stdin
+fi
+expect_eq "walk pages _sum moved by 16384 pages" \
+	"$(($(value "$tmp/after" "gupstat_walk_pages_sum$S") - $(value "$tmp/before" "gupstat_walk_pages_sum$S")))" \
+	$PAGES
+expect_eq "hold _count is the walk's _count" \
+	"$(value "$tmp/after" "gupstat_walk_hold_seconds_count$S")" "$count1"
+expect_eq "hold +Inf bucket is its _count" \
+	"$(value "$tmp/after" "gupstat_walk_hold_seconds_bucket{${S:1:-1},le=\"+Inf\"}")" "$count1"
+pin="gupstat_gup_calls_total{kind=\"pin\",${S:1}"
+expect_eq "FOLL_PIN calls moved by 16, of 1024 pages each" \
+	"$(($(value "$tmp/after" "$pin") - $(value "$tmp/before" "$pin")))" $((PAGES / 1024))
+grep -q "^gupstat_kernel_info{release=\"$(uname -r)\"" "$tmp/after" &&
+	ok "the kernel release as an info metric" || not_ok "no gupstat_kernel_info for $(uname -r)"
+
+scrape "$tmp/om" -H 'Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5'
+grep -q '^Content-Type: application/openmetrics-text; version=1.0.0' "$tmp/om.h" &&
+	[ "$(tail -n 1 "$tmp/om")" = "# EOF" ] && ok "OpenMetrics when asked, ending in # EOF" ||
+	{ not_ok "OpenMetrics"; show "$tmp/om.h"; }
+
+# The 99th percentile hold, as histogram_quantile() must find it: within
+# the bucket where the cumulative count first reaches 99%.
+q99_bounds() {
+	awk -v s="gupstat_walk_hold_seconds_bucket{${S:1:-1}," 'index($1, s) == 1 {
+		le = $1; sub(/.*le="/, "", le); sub(/".*/, "", le)
+		les[n] = le; cum[n++] = $2 }
+		END { t = cum[n - 1]; for (i = 0; i < n; i++) if (cum[i] >= 0.99 * t) {
+			print (i ? les[i - 1] : 0), les[i]; exit } }' "$1"
+}
+
+# A real Prometheus, scraping every second, asked through its HTTP API.
+cat >"$tmp/prometheus.yml" <<YML
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: gupstat
+    static_configs:
+      - targets: ['127.0.0.1:$PORT']
+YML
+prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
+	--web.listen-address=127.0.0.1:9090 >"$tmp/prom.log" 2>&1 &
+prom=$!
+# query PROMQL: the first result's value, or nothing.
+query() {
+	curl -sS --max-time 10 -G --data-urlencode "query=$1" \
+		http://127.0.0.1:9090/api/v1/query 2>/dev/null | jq -r '.data.result[0].value[1] // empty'
+}
+got=
+for ((i = 0; i < WAIT; i++)); do
+	got=$(query "gupstat_walk_pages_count$S")
+	[ "$got" = "$count1" ] && break
+	sleep 1
+done
+expect_eq "Prometheus: the walk's _count through /api/v1/query" "$got" "$count1"
+expect_eq "Prometheus: up{job=\"gupstat\"}" "$(query 'up{job="gupstat"}')" 1
+q=$(query "histogram_quantile(0.99, gupstat_walk_hold_seconds_bucket$S)")
+read -r lo hi < <(q99_bounds "$tmp/after")
+if [ -n "$q" ] && awk -v q="$q" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(q >= lo && q <= hi && q > 0) }'; then
+	ok "Prometheus: histogram_quantile(0.99) of the hold, $q s, within ($lo, $hi]"
+else
+	not_ok "Prometheus: histogram_quantile(0.99) of the hold: '$q', want within ($lo, $hi]"
+	tail -n 20 "$tmp/prom.log" | show /dev/stdin
+fi
+avg=$(query "gupstat_walk_pages_sum$S / gupstat_walk_pages_count$S")
+want=$(awk -v a="$(value "$tmp/after" "gupstat_walk_pages_sum$S")" -v b="$count1" 'BEGIN { printf "%.17g", a / b }')
+awk -v a="${avg:-x}" -v b="$want" 'BEGIN { d = a - b; exit !(a != "x" && d * d < 1e-18 * b * b) }' &&
+	ok "Prometheus: pages per walk call, _sum / _count ($avg)" ||
+	not_ok "Prometheus: pages per walk call: '$avg', want $want"
+kill $prom
+wait $prom 2>/dev/null
+
+# Bad input, while the first server holds the port.
+fails_with "a port in use" 1 "cannot listen on 127\.0\.0\.1:$PORT: Address already in use" \
+	$GUPSTAT serve -e none
+fails_with "a malformed address" 2 "--listen: not ADDR:PORT" $GUPSTAT serve --listen 9435
+fails_with "a bad port" 2 "--listen: not a port from 1 to 65535" $GUPSTAT serve --listen 127.0.0.1:0
+fails_with "a non-loopback address without --allow-remote" 2 "not a loopback address: add --allow-remote" \
+	$GUPSTAT serve --listen 0.0.0.0:$PORT
+
+kill -TERM $gs
+wait $gs
+expect_eq "SIGTERM: exit status 0" "$?" 0 "$tmp/err"
+expect_eq "SIGTERM: every program detached" "$(prog_count)" "$progs_before"
+curl -s --max-time 5 -o /dev/null "$URL"
+expect_eq "SIGTERM: the port is closed (curl: cannot connect)" "$?" 7
+
+# With a COMMAND: counted alone, and still served after it exits.
+$GUPSTAT serve -e none -- $GUPWORK --folio 4k --size 16 readv >"$tmp/out" 2>"$tmp/err" &
+gs=$!
+if wait_for "still serving" "$tmp/err" $WAIT && scrape "$tmp/cmd"; then
+	sum=$(value "$tmp/cmd" "gupstat_walk_pages_sum$S")
+	# exec's argument pages are the command's own GUP too: a few pages.
+	[ -n "$sum" ] && [ "$sum" -ge 4096 ] && [ "$sum" -le $((4096 + 16)) ] &&
+		ok "-- COMMAND: its 16 MB walk counted ($sum pages), served after its exit" ||
+		{ not_ok "-- COMMAND: walk pages $sum, want 4096 to 4112"; show "$tmp/err"; }
+else
+	not_ok "-- COMMAND: no scrape after the command exited"
+	show "$tmp/err"
+fi
+kill -INT $gs
+wait $gs
+expect_eq "Ctrl-C: exit status 0" "$?" 0 "$tmp/err"
+
+# -P, capped: one series, the other processes counted as dropped.
+$GUPSTAT serve -e none -P --max-procs 1 --listen 127.0.0.1:9436 >"$tmp/out" 2>"$tmp/err" &
+gs=$!
+URL=http://127.0.0.1:9436/metrics
+if wait_for "Serving" "$tmp/err" $WAIT; then
+	for i in 1 2 3; do $GUPWORK --folio 4k --size 1 readv >/dev/null; done
+	scrape "$tmp/procs"
+	expect_eq "-P --max-procs 1: one process series" \
+		"$(grep -c '^gupstat_process_walk_calls_total{' "$tmp/procs")" 1
+	d=$(value "$tmp/procs" gupstat_process_series_dropped_total)
+	[ -n "$d" ] && [ "$d" -ge 2 ] && ok "-P: the three workloads past the cap counted ($d dropped)" ||
+		not_ok "-P: dropped '$d', want at least 2"
+	promtool_ok "-P" "$tmp/procs"
+else
+	not_ok "-P: serve did not start"
+	show "$tmp/err"
+fi
+kill -TERM $gs
+wait $gs
+
+rm -rf "$tmp"
+tap_done
