@@ -7,15 +7,19 @@
 static const char doc[] =
 "Summarise a trace written by 'gupstat trace -o FILE': hold-time "
 "percentiles and distribution, pages per hold, how much of the holds the "
-"pages fill took, and the longest holds with their kernel stacks.";
+"pages fill took, and the longest holds with their kernel stacks. A trace "
+"that did not end cleanly (killed, or its disk full) has no trailer: its "
+"whole records are read, and it says so.";
 
-enum { OPT_PERFETTO = 256, OPT_PLOT };
+enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT };
 
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
 	  "per hold (open in ui.perfetto.dev or chrome://tracing)", 0 },
 	{ "plot", OPT_PLOT, "OUT", 0, "write the hold-time distribution as an SVG image", 0 },
+	{ "strict", OPT_STRICT, NULL, 0, "refuse a trace that did not end cleanly (no trailer) "
+	  "rather than read the holds it has", 0 },
 	{}
 };
 
@@ -27,6 +31,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'n': return opts_uint(state, key, arg, 0, 100000, &o->top);
 	case OPT_PERFETTO: o->perfetto = arg; return 0;
 	case OPT_PLOT: o->plot = arg; return 0;
+	case OPT_STRICT: o->strict = true; return 0;
 	case ARGP_KEY_ARG:
 		if (o->path)
 			return opts_usage(state, "one trace file at a time: '%s'", arg);

@@ -2,11 +2,14 @@
 #ifndef __GUPSTAT_REPORT_OPTIONS_H
 #define __GUPSTAT_REPORT_OPTIONS_H
 
+#include <stdbool.h>
+
 struct report_opts {
 	const char *path;	/* FILE: the trace to read */
 	const char *perfetto;	/* --perfetto OUT */
 	const char *plot;	/* --plot OUT */
 	unsigned int top;	/* -n: the N longest holds */
+	bool strict;		/* --strict: refuse a file without its trailer */
 };
 
 /* 0 to run, 1 when help or the version was printed, -EINVAL after the error. */

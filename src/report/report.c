@@ -98,6 +98,13 @@ int cmd_report(int argc, char **argv)
 		p_err("%s: %s\n", o.path, tf.err);
 		return 1;
 	}
+	if (tf.incomplete && o.strict) {
+		p_err("%s: incomplete trace (no trailer: the trace did not end cleanly)\n", o.path);
+		trace_file_free(&tf);
+		return 1;
+	}
+	if (tf.incomplete)
+		p_err("%s: incomplete trace (no trailer): %zu holds recovered\n", o.path, tf.nr_recs);
 	if (exports_open(&o, out)) {
 		trace_file_free(&tf);
 		return 1;

@@ -78,9 +78,14 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 		fprintf(f, "  fill: %s\n", fill);
 	if (stacks)
 		fprintf(f, "  stacks: %s\n", stacks);
-	fprintf(f, "  holds %zu, lost %llu, stacks not taken %llu", tf->nr_recs,
-		(unsigned long long)tf->lost, (unsigned long long)tf->stack_errors);
-	if (tf->min_ns)
+	if (tf->incomplete)
+		fprintf(f, "  holds %zu recovered: the trace did not end cleanly (no trailer), so "
+			"how many were lost or left out is not known, and no stacks were written",
+			tf->nr_recs);
+	else
+		fprintf(f, "  holds %zu, lost %llu, stacks not taken %llu", tf->nr_recs,
+			(unsigned long long)tf->lost, (unsigned long long)tf->stack_errors);
+	if (tf->min_ns && !tf->incomplete)
 		fprintf(f, ", %llu shorter than --min-ns %llu left out",
 			(unsigned long long)tf->below_min, (unsigned long long)tf->min_ns);
 	fprintf(f, "\n");

@@ -9,14 +9,17 @@ static const char doc[] =
 "each, to FILE: when and how long, CPU, task, user address, pages walked "
 "and stored, whether gup_fill_pages() ran inside it, GUP flags and the "
 "kernel stack. Read it with 'gupstat report FILE'. With COMMAND, run it "
-"and trace it and its children alone."
+"and trace it and its children alone. FILE must not exist: it is written "
+"in place as the holds come, so that a trace that is killed keeps what "
+"it had written."
 "\v"
 "examples:\n"
 "  sudo gupstat trace -o holds.gt -- ./my_workload\n"
 "  sudo gupstat trace -o long.gt --min-ns 100000 -d 60\n"
 "  gupstat report holds.gt";
 
-enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS };
+enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS,
+       OPT_SPOOL };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (created mode 0600)", 0 },
@@ -24,6 +27,8 @@ static const struct argp_option options[] = {
 	  "keep holds of NS nanoseconds or more (filtered in the kernel)", 0 },
 	{ "buffer", 'b', "SIZE", 0, "ring buffer, e.g. 256K or 64M, rounded up to a power "
 	  "of two (default 16M: two 256 MB pins of 4 kB pages)", 0 },
+	{ "spool", OPT_SPOOL, "SIZE", 0, "memory for holds the disk has not taken yet, "
+	  "e.g. 16M or 1G (default 64M: 762600 holds)", 0 },
 	{ "kernel-addrs", OPT_KERNEL_ADDRS, NULL, 0, "also write the stacks' raw kernel addresses", 0 },
 	{ "no-stacks", OPT_NO_STACKS, NULL, 0,
 	  "take no kernel stack (the costliest part of a record)", 0 },
@@ -67,6 +72,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'o': o->output = arg; return 0;
 	case OPT_MIN_NS: return opts_u64(state, key, arg, 0, ~0ULL, &o->min_ns);
 	case 'b': return parse_buffer(state, arg, &o->buffer);
+	case OPT_SPOOL:
+		return opts_size(state, key, arg, TRACE_SPOOL_MIN, TRACE_SPOOL_MAX, &o->spool);
 	case OPT_KERNEL_ADDRS: o->kernel_addrs = true; return 0;
 	case OPT_NO_FILL: o->no_fill = true; return 0;
 	case OPT_NO_STACKS: o->no_stacks = true; return 0;
@@ -85,6 +92,6 @@ static const struct opts_cmd cmd = {
 
 int trace_opts_parse(struct trace_opts *o, int argc, char **argv)
 {
-	*o = (struct trace_opts){ .buffer = TRACE_BUFFER_DEFAULT };
+	*o = (struct trace_opts){ .buffer = TRACE_BUFFER_DEFAULT, .spool = TRACE_SPOOL_DEFAULT };
 	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(o));
 }

@@ -60,7 +60,10 @@ int trace_stream_event(void *ctx, void *data, size_t size)
 		r.stack = GT_NO_STACK;
 	if (r.stack != GT_NO_STACK)
 		s->stack_seen[r.stack] = 1;
-	trace_writer_record(&s->w, &r);
+	if (s->spool)
+		trace_spool_push(s->spool, &r);
+	else
+		trace_writer_record(&s->w, &r);
 	return 0;
 }
 

@@ -6,11 +6,13 @@
 #include <stddef.h>
 #include "gupstat.h"
 #include "util/ksyms.h"
+#include "trace/spool.h"
 #include "tracefile/writer.h"
 
 /* From the ring buffer to the file: records as they come, stacks at the end. */
 struct trace_stream {
 	struct trace_writer w;
+	struct trace_spool *spool;	/* records go through it, when set */
 	__u8 *stack_seen;	/* one byte per stack id the records used */
 	__u32 stack_entries;
 	__u64 bad;		/* records of an unknown type or size */

@@ -2,9 +2,11 @@
 /*
  * gupstat trace: every PTE-lock hold of the GUP walk to a file. The walk
  * probe of the live view emits one ring-buffer record per
- * follow_page_pte() call (trace_on); records stream to the file as they
- * come, the stacks they name follow at the end, then a trailer with the
- * counts, lost holds included.
+ * follow_page_pte() call (trace_on); this thread drains the ring buffer
+ * into a bounded queue, a writer thread writes the queue to the file
+ * (trace/spool.c), the stacks the records name follow at the end, then
+ * a trailer with the counts, lost holds included. The file is in place,
+ * header first, from the moment the probes are attached.
  */
 #include <errno.h>
 #include <limits.h>
@@ -34,7 +36,9 @@ struct tracer {
 	struct session ss;
 	struct trace_stream s;
 	struct ring_buffer *rb;
-	struct output out;	/* -o, renamed into place at the end */
+	struct trace_spool spool;
+	struct output out;	/* -o, moved into place once the header is written */
+	bool published;
 };
 
 /* The holds are the walk's: without its probe there is nothing to trace. */
@@ -94,7 +98,7 @@ static void set_rodata(struct tracer *t)
  */
 static int open_output(struct tracer *t)
 {
-	int err = output_open(&t->out, t->o.output, NULL);
+	int err = output_open_new(&t->out, t->o.output);
 
 	output_catch_signals();
 	if (!err)
@@ -143,7 +147,11 @@ static void report_end(const struct tracer *t, const struct trace_counters *c)
 	if (t->o.min_ns)
 		fprintf(stderr, ", %llu under --min-ns", (unsigned long long)c->below_min);
 	fprintf(stderr, "\n");
-	if (c->lost)
+	if (c->lost && t->spool.waits)
+		p_err("WARNING: %llu holds lost: the disk fell behind by the whole %llu-byte "
+		      "spool and the ring buffer filled (raise --spool, or write to a faster disk)\n",
+		      (unsigned long long)c->lost, (unsigned long long)t->o.spool);
+	else if (c->lost)
 		p_err("WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
 		      (unsigned long long)c->lost, t->o.buffer);
 	if (t->s.bad)
@@ -154,7 +162,7 @@ static void report_end(const struct tracer *t, const struct trace_counters *c)
 /* The session's state, or -1 once the file cannot take more (a full disk). */
 static int tick(struct tracer *t)
 {
-	return t->s.w.err ? -1 : session_state(&t->ss);
+	return trace_spool_error(&t->spool) ? -1 : session_state(&t->ss);
 }
 
 static int poll_loop(struct tracer *t)
@@ -211,6 +219,8 @@ static int finish(struct tracer *t, bool failed)
 	ks = ksyms_load("/proc/kallsyms");
 	probes_detach(t->ss.probes);
 	ring_buffer__consume(t->rb);
+	/* The queue's last holds reach the file; the writer is this thread's again. */
+	trace_spool_stop(&t->spool);
 	read_counters(t, &c);
 	e = (struct trace_end){ .lost = c.lost, .below_min = c.below_min,
 				.stack_errors = c.stack_errors,
@@ -219,17 +229,42 @@ static int finish(struct tracer *t, bool failed)
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
 	err = trace_writer_finish(&t->s.w, &e);
-	if (err)
-		return output_fail(&t->out, err);
-	if (failed) {
-		/* What was traced goes too: a failure leaves the old file. */
-		output_discard(&t->out);
-		return -EIO;
+	if (err) {
+		/* What reached the file is readable: report recovers it. */
+		output_fail(&t->out, err);
+		p_err("the %llu holds written before the error stay in %s, without a trailer\n",
+		      (unsigned long long)t->s.w.nr_recs, t->o.output);
+		return err;
 	}
+	/* A run that failed still ends its file properly: nothing is lost. */
 	err = output_commit(&t->out);
 	if (err)
 		return err;
 	report_end(t, &c);
+	return failed ? -EIO : 0;
+}
+
+/*
+ * The header, flushed, and the file moved into place: from here on it
+ * is readable, and it grows by whole records as the writer thread goes.
+ */
+static int publish(struct tracer *t)
+{
+	int err;
+
+	trace_header_write(&t->s.w, &(struct trace_setup){
+		.o = &t->o, .probes = t->ss.probes, .btf = t->ss.btf,
+		.returns_count = t->ss.returns_count });
+	err = output_publish(&t->out);
+	if (err)
+		return err;
+	t->published = true;
+	err = trace_spool_start(&t->spool, &t->s.w, t->o.spool);
+	if (err) {
+		p_err("cannot start the writer thread: %s\n", strerror(-err));
+		return err;
+	}
+	t->s.spool = &t->spool;
 	return 0;
 }
 
@@ -240,9 +275,10 @@ static int run(struct tracer *t)
 
 	snprintf(banner, sizeof(banner), "Tracing PTE-lock holds to %s... Hit Ctrl-C to end.",
 		 t->o.output);
-	trace_header_write(&t->s.w, &(struct trace_setup){
-		.o = &t->o, .probes = t->ss.probes, .btf = t->ss.btf,
-		.returns_count = t->ss.returns_count });
+	if (publish(t)) {
+		session_abort(&t->ss);
+		return 1;
+	}
 	session_start(&t->ss, banner);
 	state = poll_loop(t);
 	if (finish(t, state < 0) || state < 0)

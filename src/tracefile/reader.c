@@ -220,16 +220,20 @@ static int parse_header(struct trace_file *tf, const __u8 *buf, size_t len,
 	return parse_strings(tf, &c, LE32(h, nr_strings));
 }
 
+/* A trailer's magic where the trailer would be: the tracer ended cleanly. */
+static bool has_trailer(const __u8 *buf, size_t len, size_t header_size)
+{
+	const struct gt_trailer *t = (const void *)(buf + len - sizeof(*t));
+
+	return len - header_size >= sizeof(*t) &&
+	       !memcmp(AT(t, magic), GT_TRAILER_MAGIC, sizeof(t->magic));
+}
+
 static int parse_trailer(struct trace_file *tf, const __u8 *buf, size_t len,
 			 size_t header_size, __u64 *stacks_offset)
 {
-	const struct gt_trailer *t;
+	const struct gt_trailer *t = (const void *)(buf + len - sizeof(*t));
 
-	if (len - header_size < sizeof(*t))
-		return fail(tf, "truncated: no trailer after the header (the trace did not end cleanly)");
-	t = (const void *)(buf + len - sizeof(*t));
-	if (memcmp(AT(t, magic), GT_TRAILER_MAGIC, sizeof(t->magic)))
-		return fail(tf, "truncated or corrupt: no trailer at the end (the trace did not end cleanly)");
 	if (LE32(t, trailer_size) != sizeof(*t))
 		return fail(tf, "trailer size %u, want %zu", LE32(t, trailer_size), sizeof(*t));
 	tf->lost = LE64(t, lost);
@@ -375,6 +379,48 @@ static int parse_records(struct trace_file *tf, const __u8 *p, size_t nr)
 	return 0;
 }
 
+/*
+ * One record of a file without a trailer, or false where its records
+ * end: a record half written, or the start of a stack table cut short
+ * (whose bytes fail the checks: names are not NUL and zero reserved
+ * fields). Its stack was never written: the record keeps none.
+ */
+static bool recover_record(struct trace_file *tf, const struct gt_record *g, size_t i)
+{
+	struct trace_rec *r = &tf->recs[i];
+
+	decode_record(r, g);
+	if (*AT(g, reserved0) || LE32(g, reserved1))
+		return false;
+	r->stack = GT_NO_STACK;
+	if (check_record(tf, r, i)) {
+		tf->err[0] = '\0';
+		return false;
+	}
+	if (r->ts_ns + r->hold_ns > tf->end_ns)
+		tf->end_ns = r->ts_ns + r->hold_ns;
+	return true;
+}
+
+static int parse_incomplete(struct trace_file *tf, const __u8 *buf, size_t len,
+			    size_t header_size)
+{
+	size_t max = (len - header_size) / sizeof(struct gt_record), i;
+
+	tf->incomplete = true;
+	tf->end_ns = tf->start_ns;
+	tf->recs = calloc(max ? max : 1, sizeof(*tf->recs));
+	if (!tf->recs)
+		return fail(tf, "out of memory for %zu records", max);
+	for (i = 0; i < max; i++)
+		if (!recover_record(tf, (const void *)(buf + header_size +
+						       i * sizeof(struct gt_record)), i))
+			break;
+	tf->nr_recs = i;
+	tf->unread = len - header_size - i * sizeof(struct gt_record);
+	return 0;
+}
+
 int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
 {
 	size_t header_size = 0;
@@ -384,6 +430,8 @@ int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
 
 	memset(tf, 0, sizeof(*tf));
 	err = parse_header(tf, buf, len, &header_size);
+	if (!err && !has_trailer(buf, len, header_size))
+		err = parse_incomplete(tf, buf, len, header_size) ?: 1;	/* done */
 	if (!err)
 		err = parse_trailer(tf, buf, len, header_size, &stacks_offset);
 	if (!err) {
@@ -394,14 +442,14 @@ int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
 	if (!err)
 		err = parse_records(tf, (const __u8 *)buf + header_size,
 				    (stacks_offset - header_size) / sizeof(struct gt_record));
-	if (err) {
+	if (err < 0) {
 		char msg[sizeof(tf->err)];
 
 		memcpy(msg, tf->err, sizeof(msg));
 		trace_file_free(tf);
 		memcpy(tf->err, msg, sizeof(msg));
 	}
-	return err;
+	return err > 0 ? 0 : err;
 }
 
 int trace_file_read(struct trace_file *tf, const char *path)

@@ -2,6 +2,7 @@
 #ifndef __GUPSTAT_TRACEFILE_READER_H
 #define __GUPSTAT_TRACEFILE_READER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
 #include "gupstat_tracefile.h"
@@ -59,12 +60,21 @@ struct trace_file {
 	__u64 lost;
 	__u64 below_min;
 	__u64 stack_errors;
+	/*
+	 * No trailer: the tracer did not end cleanly (killed, a full disk).
+	 * The whole, well-formed records after the header were read; the
+	 * counts above and the stacks were never written.
+	 */
+	bool incomplete;
+	size_t unread;		/* bytes after the last record read */
 	char err[256];		/* what is wrong, after a failure */
 };
 
 /*
  * Check and decode @len bytes at @buf. 0, or -EINVAL with tf->err set
- * and nothing left allocated. Never reads outside the buffer.
+ * and nothing left allocated. Never reads outside the buffer. A file
+ * whose header is whole but that has no trailer is read as far as its
+ * records go, with tf->incomplete set.
  */
 int trace_file_parse(struct trace_file *tf, const void *buf, size_t len);
 /* Read and parse @path: 0, or a negative errno with tf->err set. */

@@ -261,6 +261,67 @@ static void sync_dir(const char *path)
 	free(d);
 }
 
+int output_open_new(struct output *o, const char *path)
+{
+	struct stat st;
+
+	*o = (struct output){ .path = path };
+	/* Links, devices and directories get output_open()'s own words. */
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		return fail(o, EEXIST, "it exists (a trace is written in place from its start "
+			    "and never replaces a file: remove it or name another)");
+	return output_open(o, path, NULL);
+}
+
+/*
+ * Move @tmp to @path unless @path exists: renameat2() where the file
+ * system takes RENAME_NOREPLACE, else link() and unlink() (9p takes no
+ * rename flags), else a check and rename(), which only a race can beat.
+ */
+static int move_noreplace(const char *tmp, const char *path)
+{
+	struct stat st;
+
+	if (!renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+		return errno;
+	if (!link(tmp, path)) {
+		unlink(tmp);
+		return 0;
+	}
+	if (errno == EEXIST)
+		return errno;
+	if (!lstat(path, &st))
+		return EEXIST;
+	return rename(tmp, path) ? errno : 0;
+}
+
+int output_publish(struct output *o)
+{
+	struct sink *s = o->sink;
+	int err;
+
+	if (!o->f)
+		return fail(o, EBADF, NULL);
+	if (fflush(o->f) && !s->err)
+		s->err = errno ? errno : EIO;
+	err = s->err;
+	if (!err && o->tmp)
+		err = move_noreplace(o->tmp, o->path);
+	if (err) {
+		output_discard(o);
+		return fail(o, err, err == EEXIST ? "it appeared while the trace started" : NULL);
+	}
+	if (o->tmp) {
+		pending_set(o->tmp, NULL);
+		sync_dir(o->path);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	return 0;
+}
+
 int output_commit(struct output *o)
 {
 	int err;

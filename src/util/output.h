@@ -34,6 +34,20 @@ struct output {
  */
 int output_open(struct output *o, const char *path, const char *const *inputs);
 /*
+ * For a file written in place from its start (gupstat trace): as
+ * output_open(), but an existing @path is refused, since it would be
+ * lost the moment the new one is published (/dev/null aside).
+ */
+int output_open_new(struct output *o, const char *path);
+/*
+ * Flush what is written so far and move the temporary file to the
+ * target, refusing a target that appeared since. From then on the data
+ * goes to the target itself: output_commit() only syncs and closes it,
+ * and neither a failure nor a signal removes it. 0, or -errno after one
+ * line on stderr, the temporary file then gone.
+ */
+int output_publish(struct output *o);
+/*
  * Flush, sync and close the data, then rename it over the target. 0, or
  * -errno after one line on stderr (a full disk: "No space left on
  * device"), the target then untouched.

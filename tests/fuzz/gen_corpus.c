@@ -72,8 +72,8 @@ static void variants(void)
 	memcpy(&h, b + offsetof(struct gt_header, header_size), 4);
 	hs = le32toh(h);
 	save("bad-truncated-header.gt", b, 30);
-	save("bad-truncated-records.gt", b, hs + 100);
-	save("bad-no-trailer.gt", b, len - 1);
+	save("incomplete-truncated-records.gt", b, hs + 100);
+	save("incomplete-no-trailer.gt", b, len - 1);
 	memcpy(c, b, len);
 	c[0] ^= 0xff;
 	save("bad-magic.gt", c, len);

@@ -41,17 +41,19 @@ results() {
 }
 results >"$tmp/a.json"
 
-# --- a failed trace or validate keeps the file it was to replace
+# --- a failed validate keeps the file it was to replace; a trace is
+# written in place from its start, so it refuses an existing file
 
 echo results >"$tmp/old"
 chmod 644 "$tmp/old"
 ln "$tmp/old" "$tmp/other-name"
-"$G" trace -o "$tmp/old" >/dev/null 2>"$tmp/err"
-expect_eq "trace -o, attach fails: exit status" "$?" 1
-intact "failed trace -o" "$tmp/old" results
-intact "failed trace -o, hard link" "$tmp/other-name" results
-expect_eq "failed trace -o: the link's mode" "$(mode_of "$tmp/other-name")" 644
-no_temp "failed trace -o"
+fails_with "trace -o an existing file" 1 \
+	"cannot write $tmp/old: it exists \(a trace is written in place from its start and never replaces a file" \
+	"$G" trace -o "$tmp/old"
+intact "refused trace -o" "$tmp/old" results
+intact "refused trace -o, hard link" "$tmp/other-name" results
+expect_eq "refused trace -o: the link's mode" "$(mode_of "$tmp/other-name")" 644
+no_temp "refused trace -o"
 
 fails_with "validate -o, no GUP_TEST" 1 "gup_test" "$G" validate unpin -o "$tmp/old"
 intact "failed validate -o" "$tmp/old" results
