@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim check-sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim check-sim fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -205,6 +205,17 @@ bench-overhead: deps
 bench-serve: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest 3 8 serve gupstat
+
+# gupstat trace to a 9p share and to one throttled to 2 MB/s (QEMU), its
+# losses against a gupstat from before the writer thread (BEFORE, a git
+# revision; by default the parent of the commit that added it).
+BENCH_DISK	:= $(OUT)/bench-disk
+bench-trace-disk: deps
+	$(Q)$(MAKE) -s --no-print-directory all selftests kernel
+	$(Q)tools/bench/build-before "$(or $(BEFORE),$$(git log --diff-filter=A --format=%H -- src/trace/spool.c | tail -n1)^)" $(BENCH_DISK)/gupstat-before
+	$(Q)rm -rf $(BENCH_DISK)/fast $(BENCH_DISK)/slow && mkdir -p $(BENCH_DISK)/fast $(BENCH_DISK)/slow
+	$(Q)tools/vmrun --kernel base --timeout 5400 --rw $(BENCH_DISK)/fast --rw-slow $(BENCH_DISK)/slow=2097152 -- \
+		tools/bench/trace-disk $(BENCH_DISK)/gupstat-before $(BENCH_DISK)/fast $(BENCH_DISK)/slow $(or $(RUNS),20)
 
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests

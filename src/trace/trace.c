@@ -232,8 +232,8 @@ static int finish(struct tracer *t, bool failed)
 	if (err) {
 		/* What reached the file is readable: report recovers it. */
 		output_fail(&t->out, err);
-		p_err("the %llu holds written before the error stay in %s, without a trailer\n",
-		      (unsigned long long)t->s.w.nr_recs, t->o.output);
+		p_err("what was written before the error stays in %s, without a trailer: "
+		      "'gupstat report' reads it\n", t->o.output);
 		return err;
 	}
 	/* A run that failed still ends its file properly: nothing is lost. */

@@ -178,7 +178,7 @@ fi
 name="trace -- gup_test -L -m 256 -n 65536"
 if ! have_gup_test; then
 	: # no CONFIG_GUP_TEST: the readv cases above stand for it
-elif $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 256 exec -- \
+elif rm -f "$T" && $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 256 exec -- \
 	$GUP_TEST -L -m 256 -n 65536 >"$twlog" 2>"$terr" &&
 	$GUPSTAT report -n 1 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"; then
 	expect_eq "$name: lost" "$(lost)" 0 "$treport"
@@ -216,33 +216,110 @@ t_fails "trace: never through a symlink" 1 "a symbolic link" $GUPSTAT trace -o "
 [ ! -e "$tdir/elsewhere" ] && ok "trace: the symlink's target was not created" ||
 	not_ok "trace: wrote through a symlink"
 
-# A real trace, cut or corrupted: report says what is wrong, in one line.
+# A trace is written in place from its start: an existing file is refused.
+t_fails "trace: an existing file is refused" 1 "t.gt: it exists" $GUPSTAT trace -o "$T" -d 1
+[ -s "$T" ] && ok "trace: the existing file is left as it was" || not_ok "trace: $T was touched"
+
+# A real trace, cut or corrupted: report says what is wrong, in one line;
+# cut after its header, it reads what is there and says so.
+rm -f "$T"
 $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
 size=$(stat -c %s "$T")
-head -c $((size / 2)) "$T" >"$tdir/cut.gt"
-t_fails "report: truncated file" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
+hs=$(od -An -tu4 -j12 -N4 "$T" | tr -d ' ')
+head -c $((hs - 1)) "$T" >"$tdir/cut.gt"
+t_fails "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
+head -c $((hs + 3 * 88 + 40)) "$T" >"$tdir/cut.gt"
+t_fails "report: a file cut after 3 records and a half" 0 \
+	"cut.gt: incomplete trace (no trailer): 3 holds recovered" $GUPSTAT report -n 0 "$tdir/cut.gt"
+t_fails "report --strict: the same file refused" 1 "cut.gt: incomplete trace" \
+	$GUPSTAT report --strict "$tdir/cut.gt"
 { printf 'GUPTRACX'; tail -c +9 "$T"; } >"$tdir/magic.gt"
 t_fails "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT report "$tdir/magic.gt"
 t_fails "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
 t_fails "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
 
-# A disk that fills up: the trace fails saying so, the old file stays.
-# The filler takes all the space left, whatever the trace's size (the
-# batched walk writes 11 holds of this workload, base 4096).
+# A disk that fills up. Full from the start: the trace fails saying so
+# and leaves nothing. With one page left (tmpfs counts pages): the
+# header and the records that fit go in, then it fails saying so, and
+# what it wrote is read (the batched walk needs 256 MB to fill a page).
 mkdir "$tdir/full"
 if mount -t tmpfs -o size=16k gupstat-full "$tdir/full"; then
-	echo old >"$tdir/full/t.gt"
 	cat /dev/zero >"$tdir/full/filler" 2>/dev/null
 	$GUPSTAT trace -o "$tdir/full/t.gt" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>"$terr"
 	rc=$?
-	expect_eq "trace, disk full: exit 1, the old file kept, nothing left" \
-		"$rc $(cat "$tdir/full/t.gt") $(ls -A "$tdir/full" | tr '\n' ' ')" "1 old filler t.gt "
+	expect_eq "trace, disk full: exit 1, nothing left" \
+		"$rc $(ls -A "$tdir/full" | tr '\n' ' ')" "1 filler "
 	grep -q "gupstat trace: cannot write .*t.gt: No space left on device" "$terr" &&
 		ok "trace, disk full: $(tail -1 "$terr")" ||
 		not_ok "trace, disk full: $(head -c 300 "$terr")"
+	rm "$tdir/full/filler"
+	head -c 12288 /dev/zero >"$tdir/full/filler"
+	$GUPSTAT trace -o "$tdir/full/t.gt" -- $GUPWORK --folio 4k \
+		--size $([ $WALK_BATCHED = 1 ] && echo 256 || echo 16) readv >/dev/null 2>"$terr"
+	rc=$?
+	grep -q "No space left on device" "$terr" && [ $rc = 1 ] &&
+		ok "trace, disk full mid-trace: exit 1, $(grep -c . "$terr") lines: $(tr '\n' ' ' <"$terr")" ||
+		not_ok "trace, disk full mid-trace: rc $rc, $(head -c 300 "$terr")"
+	t_fails "report: the trace the disk cut short" 0 \
+		"t.gt: incomplete trace (no trailer): [1-9][0-9]* holds recovered" \
+		$GUPSTAT report -n 0 "$tdir/full/t.gt"
 	umount "$tdir/full"
 else
 	skip "trace, disk full: cannot mount a tmpfs"
+fi
+
+# SIGKILL: nothing ends the file, yet every hold written is read back.
+# The workload done, the writer has flushed (the file stops growing);
+# then the kill. On base its walk is exactly 16384 holds of 1 page.
+killed_trace() {
+	rm -f "$T"
+	: >"$terr"
+	$GUPWORK --wait --folio 4k --size $T_MB readv >"$twlog" 2>&1 &
+	pid=$!
+	wait_for "ready pid" "$twlog" 60 || { kill $pid; return 1; }
+	$GUPSTAT trace -o "$T" -p $pid 2>"$terr" &
+	gs=$!
+	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs; return 1; }
+	kill -USR1 $pid
+	wait $pid || { kill $gs; return 1; }
+	local last=-1 now i
+	for ((i = 0; i < 300; i++)); do
+		now=$(stat -c %s "$T")
+		[ "$now" = "$last" ] && break
+		last=$now
+		sleep 0.2
+	done
+	kill -KILL $gs
+	wait $gs 2>/dev/null
+	return 0
+}
+name="trace killed with SIGKILL after a 64 MB readv"
+if killed_trace; then
+	$GUPSTAT report -n 1 --perfetto "$tjson" "$T" >"$treport" 2>"$terr"
+	expect_eq "$name: report exits 0" "$?" 0 "$terr"
+	n=$(sed -n 's/.*incomplete trace (no trailer): \([0-9]*\) holds recovered$/\1/p' "$terr")
+	expect_calls "$name: every hold recovered" "${n:-0}" $T_CALLS "$terr"
+	expect_eq "$name: the pages of every hold" "$(holds 'map(.args.pages) | add')" $T_PAGES
+	grep -q "recovered: the trace did not end cleanly" "$treport" &&
+		ok "$name: the report says what is not known" || not_ok "$name: report: $(head -3 "$treport")"
+else
+	not_ok "$name: the workload or the trace failed"
+	t_logs
+fi
+
+# Killed before any hold (it traces this shell, which pins nothing): the
+# header alone, read as a trace of none.
+rm -f "$T"
+$GUPSTAT trace -o "$T" -p $$ -d 60 2>"$terr" &
+gs=$!
+if wait_for "Hit Ctrl-C" "$terr" 60; then
+	kill -KILL $gs
+	wait $gs 2>/dev/null
+	t_fails "trace killed before any hold: report" 0 \
+		"incomplete trace (no trailer): 0 holds recovered" $GUPSTAT report -n 0 "$T"
+else
+	not_ok "trace -d 60 did not start"
+	kill $gs
 fi
 rm -rf "$tdir"
 tap_done
