@@ -14,7 +14,8 @@
  * Records are streamed as the holds happen, so their count is known only
  * at the end: it is in the trailer, at a fixed distance from the end of
  * the file. A file without its trailer was not finished (the tracer was
- * killed) and is refused.
+ * killed, or its disk filled): a reader may take the whole, well-formed
+ * records after the header, up to the first that is not one.
  */
 #ifndef __GUPSTAT_TRACEFILE_H
 #define __GUPSTAT_TRACEFILE_H
