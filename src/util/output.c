@@ -261,6 +261,17 @@ static void sync_dir(const char *path)
 	free(d);
 }
 
+/* The temporary file is the target now: nothing to discard, the rename made durable. */
+static void moved(struct output *o)
+{
+	if (!o->tmp)
+		return;
+	pending_set(o->tmp, NULL);
+	sync_dir(o->path);
+	free(o->tmp);
+	o->tmp = NULL;
+}
+
 int output_open_new(struct output *o, const char *path)
 {
 	struct stat st;
@@ -313,12 +324,7 @@ int output_publish(struct output *o)
 		output_discard(o);
 		return fail(o, err, err == EEXIST ? "it appeared while the trace started" : NULL);
 	}
-	if (o->tmp) {
-		pending_set(o->tmp, NULL);
-		sync_dir(o->path);
-		free(o->tmp);
-		o->tmp = NULL;
-	}
+	moved(o);
 	return 0;
 }
 
@@ -335,12 +341,7 @@ int output_commit(struct output *o)
 		output_discard(o);
 		return fail(o, err, NULL);
 	}
-	if (o->tmp) {
-		pending_set(o->tmp, NULL);
-		sync_dir(o->path);
-		free(o->tmp);
-		o->tmp = NULL;
-	}
+	moved(o);
 	return 0;
 }
 
