@@ -87,6 +87,55 @@ static void killed(void)
 	unlink(at("old"));
 }
 
+/*
+ * Written in place (gupstat trace): an existing file is refused; once
+ * published the file is the target, and a kill or a failure leaves it.
+ */
+static void in_place(void)
+{
+	struct output o;
+	int status = 0;
+	pid_t pid;
+
+	write_out(at("old"), "old", NULL);
+	CHECK(output_open_new(&o, at("old")) == -EEXIST && has(at("old"), "old") && entries() == 1,
+	      "in place: an existing file is refused, left as it was");
+	unlink(at("old"));
+	CHECK(output_open_new(&o, at("t")) == 0, "in place: a new name is taken");
+	fputs("head", o.f);
+	CHECK(entries() == 1 && !has(at("t"), "head"), "before publishing: only the temporary");
+	CHECK(output_publish(&o) == 0 && has(at("t"), "head") && entries() == 1,
+	      "published: the header is in the target, no temporary");
+	fputs("+rec", o.f);
+	output_discard(&o);
+	CHECK(has(at("t"), "head+rec"), "after publishing, a failure keeps what was written");
+	unlink(at("t"));
+
+	CHECK(output_open_new(&o, at("t")) == 0, "in place, a race: opened");
+	write_out(at("t"), "other", NULL);
+	CHECK(output_publish(&o) == -EEXIST && has(at("t"), "other") && entries() == 1,
+	      "a file that appeared meanwhile is not replaced; the temporary goes");
+	unlink(at("t"));
+
+	pid = fork();
+	if (!pid) {
+		if (output_open_new(&o, at("t")))
+			_exit(1);
+		output_catch_signals();
+		fputs("head", o.f);
+		if (output_publish(&o))
+			_exit(1);
+		fputs("+rec", o.f);
+		fflush(o.f);
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFSIGNALED(status) && has(at("t"), "head+rec") && entries() == 1,
+	      "SIGKILL after publishing: what was flushed stays");
+	unlink(at("t"));
+}
+
 int main(void)
 {
 	const char *const inputs[] = { "/nonexistent", NULL, NULL };
@@ -97,6 +146,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	killed();
+	in_place();
 	CHECK(write_out(at("new"), "one", NULL) == 0 && has(at("new"), "one") &&
 	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
 	      "a new file: written whole, 0600, no temporary left");
