@@ -6,6 +6,7 @@
  * expects; one event loop answers scrapes and notices the run's end.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -81,9 +82,16 @@ static int loop(struct serve *s)
 	if (t && !event_add(t, &tv))
 		h = http_start(s->base, s->fd, scrape, s);
 	if (h) {
+		char banner[128];
+
 		s->fd = -1;	/* evhttp owns it now */
-		session_start(&s->l.s, "");
-		fprintf(stderr, "Serving http://%s/metrics ... Hit Ctrl-C to end.\n", s->o.listen);
+		snprintf(banner, sizeof(banner), "Serving http://%s/metrics ... Hit Ctrl-C to end.",
+			 s->o.listen);
+		/* A client that hangs up mid-answer is evhttp's to notice, not a signal. */
+		signal(SIGPIPE, SIG_IGN);
+		session_start(&s->l.s, banner);
+		if (s->l.s.cmd)		/* session_start() says it only without one */
+			fprintf(stderr, "%s\n", banner);
 		err = event_base_dispatch(s->base) < 0 ? -EIO : 0;
 	} else {
 		session_abort(&s->l.s);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,7 +19,7 @@
 #include "serve/listen.h"
 
 static struct event_base *base;
-static volatile int done, fail_next, scrapes;
+static volatile int done, fail_next, scrapes, big_next;
 static in_port_t port;
 
 static int stub(void *arg, FILE *f, bool openmetrics)
@@ -27,6 +28,12 @@ static int stub(void *arg, FILE *f, bool openmetrics)
 	if (fail_next) {
 		fail_next = 0;
 		return -EIO;
+	}
+	if (big_next) {
+		/* 8 MB: more than a socket takes at once, so writes go on after a hang-up. */
+		for (int i = 0; i < 8 << 16; i++)
+			fprintf(f, "gupstat_test_%07d 1\n", i);
+		return 0;
 	}
 	fprintf(f, "gupstat_test_total 1\n%s", openmetrics ? "# EOF\n" : "");
 	return 0;
@@ -150,6 +157,30 @@ static void check_refusals(void)
 	CHECK(status(r) != 200, "not HTTP: not served (%d)", status(r));
 }
 
+/* Peers that hang up before the answer is out: the server goes on. */
+static void check_hangups(void)
+{
+	const char *req = "GET /metrics HTTP/1.0\r\n\r\n";
+	struct linger rst = { .l_onoff = 1, .l_linger = 0 };
+	int i, fd;
+
+	big_next = 1;
+	for (i = 0; i < 5; i++) {
+		fd = dial();
+		if (fd < 0)
+			continue;
+		send(fd, req, strlen(req), MSG_NOSIGNAL);
+		usleep(50000);
+		/* A reset, so that the server's next write fails (EPIPE). */
+		setsockopt(fd, SOL_SOCKET, SO_LINGER, &rst, sizeof(rst));
+		close(fd);
+	}
+	usleep(200000);
+	big_next = 0;
+	CHECK(status(get("GET /metrics HTTP/1.0\r\n\r\n")) == 200,
+	      "five peers that hung up mid-answer: still serving");
+}
+
 /* A peer that connects and says nothing holds no one else up. */
 static void check_stalled(void)
 {
@@ -192,6 +223,9 @@ int main(void)
 	pthread_create(&th, NULL, loop, NULL);
 	check_paths();
 	check_refusals();
+	/* As gupstat serve does: a hang-up is the loop's to notice. */
+	signal(SIGPIPE, SIG_IGN);
+	check_hangups();
 	check_stalled();
 	done = 1;
 	pthread_join(th, NULL);
