@@ -110,11 +110,6 @@ static int start(struct serve *s)
 {
 	int err;
 
-	s->fd = listen_open(&s->o.addr);
-	if (s->fd < 0) {
-		p_err("cannot listen on %s: %s\n", s->o.listen, strerror(-s->fd));
-		return 1;
-	}
 	if (s->o.live.per_process && proc_series_init(&s->procs, s->o.max_procs)) {
 		p_err("out of memory\n");
 		return 1;
@@ -139,7 +134,11 @@ int cmd_serve(int argc, char **argv)
 		return err > 0 ? 0 : 2;
 	s.l.o = s.o.live;
 	uname(&s.uts);
-	err = live_prepare(&s.l) ? 1 : start(&s);
+	/* The port first: one in use is the only line said, before any probe's. */
+	s.fd = listen_open(&s.o.addr);
+	if (s.fd < 0)
+		p_err("cannot listen on %s: %s\n", s.o.listen, strerror(-s.fd));
+	err = s.fd < 0 || live_prepare(&s.l) ? 1 : start(&s);
 	if (s.fd >= 0)
 		close(s.fd);
 	proc_series_free(&s.procs);

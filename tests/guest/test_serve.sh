@@ -37,6 +37,12 @@ value() {
 		END { if (n) printf "%.17g\n", v }' "$1"
 }
 
+# prefix_sum FILE PREFIX: the sum of the samples whose series starts with
+# PREFIX (a name and some of its labels), whatever labels follow.
+prefix_sum() {
+	awk -v s="$2" 'index($1, s) == 1 { v += $2; n++ } END { if (n) printf "%.17g\n", v }' "$1"
+}
+
 promtool_ok() {
 	if promtool check metrics <"$2" >"$tmp/lint" 2>&1; then
 		ok "$1: promtool check metrics"
@@ -100,9 +106,11 @@ expect_eq "hold _count is the walk's _count" \
 	"$(value "$tmp/after" "gupstat_walk_hold_seconds_count$S")" "$count1"
 expect_eq "hold +Inf bucket is its _count" \
 	"$(value "$tmp/after" "gupstat_walk_hold_seconds_bucket{${S:1:-1},le=\"+Inf\"}")" "$count1"
-pin="gupstat_gup_calls_total{kind=\"pin\",${S:1}"
+# __get_user_pages() is probed by kprobes where the kernel refuses its
+# trampoline (6.1): its series say so in their method label.
+pin='gupstat_gup_calls_total{kind="pin",'
 expect_eq "FOLL_PIN calls moved by 16, of 1024 pages each" \
-	"$(($(value "$tmp/after" "$pin") - $(value "$tmp/before" "$pin")))" $((PAGES / 1024))
+	"$(($(prefix_sum "$tmp/after" "$pin") - $(prefix_sum "$tmp/before" "$pin")))" $((PAGES / 1024))
 grep -q "^gupstat_kernel_info{release=\"$(uname -r)\"" "$tmp/after" &&
 	ok "the kernel release as an info metric" || not_ok "no gupstat_kernel_info for $(uname -r)"
 
@@ -200,7 +208,7 @@ $GUPSTAT serve -e none -P --max-procs 1 --listen 127.0.0.1:9436 >"$tmp/out" 2>"$
 gs=$!
 URL=http://127.0.0.1:9436/metrics
 if wait_for "Serving" "$tmp/err" $WAIT; then
-	for i in 1 2 3; do $GUPWORK --folio 4k --size 1 readv >/dev/null; done
+	for i in 1 2 3; do $GUPWORK --folio 4k --size 4 readv >/dev/null; done
 	scrape "$tmp/procs"
 	expect_eq "-P --max-procs 1: one process series" \
 		"$(grep -c '^gupstat_process_walk_calls_total{' "$tmp/procs")" 1

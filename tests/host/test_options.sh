@@ -135,6 +135,16 @@ fails_with "serve: --max-procs 0" 2 "^$S: --max-procs: not a number from 1 to 10
 	$G serve --max-procs 0
 fails_with "serve: -p with a COMMAND" 2 "^$S: -p and a COMMAND exclude each other\$" \
 	$G serve -p 1 -- true
+# A port in use is said first, alone, before anything else is tried.
+python3 -c 'import socket, time; s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+print(s.getsockname()[1], flush=True); time.sleep(30)' >"$tmp/port" &
+holder=$!
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+port=$(cat "$tmp/port")
+fails_with "serve: a port in use" 1 "^$S: cannot listen on 127\.0\.0\.1:$port: Address already in use\$" \
+	$G serve --listen "127.0.0.1:$port"
+kill $holder
+wait $holder 2>/dev/null
 # A loopback address that is not 127.0.0.1 is taken: what fails next is
 # this host's refusal to trace, in one line, exit 1.
 $G serve --listen '[::1]:9435' -d 1 >/dev/null 2>"$tmp/err"
