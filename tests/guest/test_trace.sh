@@ -226,7 +226,7 @@ rm -f "$T"
 $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
 size=$(stat -c %s "$T")
 hs=$(od -An -tu4 -j12 -N4 "$T" | tr -d ' ')
-head -c $((hs - 1)) "$T" >"$tdir/cut.gt"
+head -c 30 "$T" >"$tdir/cut.gt"
 t_fails "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
 head -c $((hs + 3 * 88 + 40)) "$T" >"$tdir/cut.gt"
 t_fails "report: a file cut after 3 records and a half" 0 \
