@@ -206,7 +206,7 @@ bench-serve: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest 3 8 serve gupstat
 
-# gupstat trace to a 9p share and to one throttled to 2 MB/s (QEMU), its
+# gupstat trace to a 9p share and to one throttled to 512 kB/s (QEMU), its
 # losses against a gupstat from before the writer thread (BEFORE, a git
 # revision; by default the parent of the commit that added it).
 BENCH_DISK	:= $(OUT)/bench-disk
@@ -214,8 +214,9 @@ bench-trace-disk: deps
 	$(Q)$(MAKE) -s --no-print-directory all selftests kernel
 	$(Q)tools/bench/build-before "$(or $(BEFORE),$$(git log --diff-filter=A --format=%H -- src/trace/spool.c | tail -n1)^)" $(BENCH_DISK)/gupstat-before
 	$(Q)rm -rf $(BENCH_DISK)/fast $(BENCH_DISK)/slow && mkdir -p $(BENCH_DISK)/fast $(BENCH_DISK)/slow
-	$(Q)tools/vmrun --kernel base --timeout 5400 --rw $(BENCH_DISK)/fast --rw-slow $(BENCH_DISK)/slow=2097152 -- \
-		tools/bench/trace-disk $(BENCH_DISK)/gupstat-before $(BENCH_DISK)/fast $(BENCH_DISK)/slow $(or $(RUNS),20)
+	$(Q)tools/vmrun --kernel base --timeout 5400 --rw $(BENCH_DISK)/fast --rw-slow $(BENCH_DISK)/slow=524288 -- \
+		tools/bench/trace-disk $(BENCH_DISK)/gupstat-before $(BENCH_DISK)/fast $(BENCH_DISK)/slow \
+		$(or $(RUNS),20) $(or $(SLOW_RUNS),5)
 
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
