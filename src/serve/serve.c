@@ -125,7 +125,7 @@ static int start(struct serve *s)
 
 int cmd_serve(int argc, char **argv)
 {
-	static struct serve s;
+	struct serve s = {};
 	int err;
 
 	s.fd = -1;
