@@ -2,23 +2,17 @@
 /* The address gupstat serve listens on: parsed, checked, bound. */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "serve/listen.h"
+#include "util/parse.h"
 
 static int parse_port(const char *s, in_port_t *port)
 {
-	char *end;
-	long v;
+	unsigned int v;
 
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < 1 || v > 65535)
+	if (parse_uint(s, 1, 65535, &v))
 		return -EINVAL;
 	*port = htons(v);
 	return 0;

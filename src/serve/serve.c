@@ -29,7 +29,6 @@ struct serve {
 	struct proc_series procs;
 	struct event_base *base;
 	int fd;
-	int exit_code;
 };
 
 static int scrape(void *arg, FILE *f, bool openmetrics)
@@ -41,11 +40,11 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 	int err;
 
 	err = snapshot_read(&snap, s->l.s.skel->maps.hists, s->l.s.skel->maps.counters, false);
-	if (!err && s->o.live.per_process)
+	if (!err && s->l.o.per_process)
 		err = proc_series_update(&s->procs, bpf_map__fd(s->l.s.skel->maps.procs));
 	if (err)
 		return err;
-	metrics_write(f, &m, &snap, s->o.live.per_process ? &s->procs : NULL);
+	metrics_write(f, &m, &snap, s->l.o.per_process ? &s->procs : NULL);
 	return 0;
 }
 
@@ -110,7 +109,7 @@ static int start(struct serve *s)
 {
 	int err;
 
-	if (s->o.live.per_process && proc_series_init(&s->procs, s->o.max_procs)) {
+	if (s->l.o.per_process && proc_series_init(&s->procs, s->o.max_procs)) {
 		p_err("out of memory\n");
 		return 1;
 	}

@@ -11,12 +11,6 @@
 #include <string.h>
 #include "trace/spool.h"
 
-static void flush(struct trace_writer *w)
-{
-	if (!w->err && fflush(w->f))
-		w->err = errno ? -errno : -EIO;
-}
-
 /* The run from the oldest queued record to the ring's end, or to the newest. */
 static size_t oldest_run(const struct trace_spool *s, size_t *first)
 {
@@ -47,12 +41,12 @@ static void *writer(void *arg)
 		if (s->count)
 			continue;
 		pthread_mutex_unlock(&s->lock);
-		flush(s->w);
+		trace_writer_flush(s->w);
 		pthread_mutex_lock(&s->lock);
 		s->err = s->w->err;
 	}
 	pthread_mutex_unlock(&s->lock);
-	flush(s->w);
+	trace_writer_flush(s->w);
 	return NULL;
 }
 

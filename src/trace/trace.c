@@ -38,7 +38,6 @@ struct tracer {
 	struct ring_buffer *rb;
 	struct trace_spool spool;
 	struct output out;	/* -o, moved into place once the header is written */
-	bool published;
 };
 
 /* The holds are the walk's: without its probe there is nothing to trace. */
@@ -258,7 +257,6 @@ static int publish(struct tracer *t)
 	err = output_publish(&t->out);
 	if (err)
 		return err;
-	t->published = true;
 	err = trace_spool_start(&t->spool, &t->s.w, t->o.spool);
 	if (err) {
 		p_err("cannot start the writer thread: %s\n", strerror(-err));

@@ -223,10 +223,11 @@ static int parse_header(struct trace_file *tf, const __u8 *buf, size_t len,
 /* A trailer's magic where the trailer would be: the tracer ended cleanly. */
 static bool has_trailer(const __u8 *buf, size_t len, size_t header_size)
 {
-	const struct gt_trailer *t = (const void *)(buf + len - sizeof(*t));
+	size_t size = sizeof(struct gt_trailer);
 
-	return len - header_size >= sizeof(*t) &&
-	       !memcmp(AT(t, magic), GT_TRAILER_MAGIC, sizeof(t->magic));
+	return len - header_size >= size &&
+	       !memcmp(buf + len - size + offsetof(struct gt_trailer, magic), GT_TRAILER_MAGIC,
+		       sizeof(GT_TRAILER_MAGIC) - 1);
 }
 
 static int parse_trailer(struct trace_file *tf, const __u8 *buf, size_t len,

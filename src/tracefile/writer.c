@@ -154,6 +154,13 @@ void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 	w->last_stack = id;
 }
 
+int trace_writer_flush(struct trace_writer *w)
+{
+	if (fflush(w->f) && !w->err)
+		w->err = errno ? -errno : -EIO;
+	return w->err;
+}
+
 int trace_writer_finish(struct trace_writer *w, const struct trace_end *e)
 {
 	struct gt_trailer t = {
@@ -169,7 +176,5 @@ int trace_writer_finish(struct trace_writer *w, const struct trace_end *e)
 
 	memcpy(t.magic, GT_TRAILER_MAGIC, sizeof(t.magic));
 	put(w, &t, sizeof(t));
-	if (fflush(w->f) && !w->err)
-		w->err = errno ? -errno : -EIO;
-	return w->err;
+	return trace_writer_flush(w);
 }

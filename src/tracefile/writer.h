@@ -46,6 +46,8 @@ void trace_writer_record(struct trace_writer *w, const struct trace_rec *r);
 /* One stack, innermost frame first; @addrs may be NULL (none written). */
 void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 			const __u64 *addrs, const char *const *names);
+/* Push what is buffered to the file: 0 or the first error, -errno. */
+int trace_writer_flush(struct trace_writer *w);
 /* Trailer and flush: 0 or the first error, -errno. */
 int trace_writer_finish(struct trace_writer *w, const struct trace_end *e);
 
