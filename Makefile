@@ -50,7 +50,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim sim check-sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz-corpus
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -107,9 +107,9 @@ SIM_SRCS	:= $(wildcard sim/*.c)
 SIM_PLUGIN	:= $(OUT)/gupsim.so
 SIM_CFLAGS	:= $(filter-out -MMD -MP,$(CFLAGS_COMMON))
 
-sim: $(SIM_PLUGIN) $(OUT)/tests/sim-pattern
+sim: $(SIM_PLUGIN) $(OUT)/tests/sim-pattern $(OUT)/gupsim-ctl
 
-$(SIM_PLUGIN): $(SIM_SRCS) $(wildcard sim/*.h) include/gupsim.h
+$(SIM_PLUGIN): $(SIM_SRCS) $(wildcard sim/*.h) include/gupsim.h | $(OUT)/tests
 	$(call msg,PLUGIN,$@)
 	$(Q)inc=$$(tools/qemu-plugin-header) && \
 	$(CC) $(SIM_CFLAGS) -fPIC -shared -Iinclude -I"$$inc" $(CFLAGS) -o $@ $(SIM_SRCS) -lpthread
@@ -117,6 +117,12 @@ $(SIM_PLUGIN): $(SIM_SRCS) $(wildcard sim/*.h) include/gupsim.h
 # Known access patterns for the model, run in the guest (tests/sim/).
 $(OUT)/tests/sim-pattern: tests/sim/pattern.c $(OUT)/src/util/simlog.o | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
+
+# The guest's side of a counting run of a workload other than gupstat.
+SIMCTL_OBJS	:= $(addprefix $(OUT)/src/util/,simctl.o simlog.o ksyms.o msg.o)
+$(OUT)/gupsim-ctl: tools/sim/gupsim-ctl.c $(SIMCTL_OBJS)
+	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
 $(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
@@ -294,6 +300,15 @@ bench-unpin-sim: deps
 	$(Q)$(MAKE) -s --no-print-directory all sim
 	$(Q)kernel/build base batched-9 batched >/dev/null
 	$(Q)tools/bench/unpin --sim --rounds $(or $(ROUNDS),1) --repeats $(or $(REPEATS),5)
+
+# A/B counted, not timed: instructions, accesses and simulated misses per
+# pin and unpin call of bench-ab's workloads, under the cache model, with
+# A/A rows and a flat profile (tools/bench/ab-count). KERNELS (default
+# base batched); FOLIOS, SIZES, REPEATS, HLLT, TRACED as the script says.
+bench-ab-count: deps
+	$(Q)$(MAKE) -s --no-print-directory all sim selftests
+	$(Q)kernel/build $(or $(KERNELS),base batched) $(if $(TRACED),$(TRACED),batched-traced) >/dev/null
+	$(Q)tools/bench/ab-count $(KERNELS)
 
 # The cache model's known patterns, in a guest under it (tests/sim/).
 # Not in make check: one boot of five under the model stalled before its

@@ -15,11 +15,21 @@
  * GUPSIM_CTL, lines of:
  *	func NAME 0xADDR	count every call of the function at ADDR
  *	vmemmap 0xSTART 0xEND	struct page lines: [START, END)
+ *	irq 0xADDR		an interrupt or exception entry (asm_*):
+ *				from there to its iretq is not the call's
+ *	switch 0xSTART 0xEND	__switch_to_asm: its load of the next
+ *				task's stack pointer names the task now
+ *				running, and only the caller's work is
+ *				the call's
  *
  * GUPSIM_LOG, lines of:
  *	ready MODEL...		answer to GUPSIM_CONFIG: the model in words
  *	call NAME VCPU COUNTS	one call of a function, entry to return
  *	mark VCPU COUNTS	GUPSIM_MARK_BEGIN to GUPSIM_MARK_END
+ *	prof NAME 0xADDR COUNTS	answer to GUPSIM_PROFILE: what the calls of
+ *				NAME since the last one did in the code
+ *				block (translation block) at ADDR
+ *	profend			the end of that answer
  *	error TEXT		what the plugin could not do
  * COUNTS: GS_NR numbers in enum gupsim_count order.
  */
@@ -33,17 +43,26 @@ enum gupsim_cmd {
 	GUPSIM_CONFIG = 1,
 	GUPSIM_MARK_BEGIN,
 	GUPSIM_MARK_END,
+	GUPSIM_PROFILE,
 };
 
 #define GUPSIM_CTL		"gupsim.ctl"
 #define GUPSIM_LOG		"gupsim.log"
 #define GUPSIM_MAX_FUNCS	4
+#define GUPSIM_MAX_IRQ		128
 #define GUPSIM_NAME_MAX		64
 
-/* Data accesses and misses per level, for all data and struct pages. */
+/*
+ * Data accesses and misses per level, for all data and struct pages;
+ * instructions executed. All of them the call's own: what interrupt and
+ * exception handlers, and other tasks while the caller was switched out,
+ * did inside the window is counted apart, in GS_OTHER_*, so that the
+ * call's counts do not depend on when a timer fired.
+ */
 enum gupsim_count {
 	GS_ACCESS, GS_L1_MISS, GS_L2_MISS, GS_LLC_MISS,
 	GS_SP_ACCESS, GS_SP_L1_MISS, GS_SP_L2_MISS, GS_SP_LLC_MISS,
+	GS_INSNS, GS_OTHER_INSNS, GS_OTHER_ACCESS,
 	GS_NR
 };
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <pthread.h>
+#include "site.h"
 #include "window.h"
 
 static FILE *log_file;
@@ -43,6 +44,18 @@ static int config_line(struct config *c, const char *line)
 {
 	char name[GUPSIM_NAME_MAX];
 	unsigned long long a, b;
+
+	if (sscanf(line, "irq %llx", &a) == 1) {
+		if (c->nr_irq == GUPSIM_MAX_IRQ)
+			return -E2BIG;
+		c->irq[c->nr_irq++] = a;
+		return 0;
+	}
+	if (sscanf(line, "switch %llx %llx", &a, &b) == 2 && a < b) {
+		c->switch_start = a;
+		c->switch_end = b;
+		return 0;
+	}
 
 	if (sscanf(line, "func %63s %llx", name, &a) == 2) {
 		if (c->nr_funcs == GUPSIM_MAX_FUNCS)
@@ -76,7 +89,7 @@ int config_load(struct config *c, const char *path)
 	return err;
 }
 
-static void counts_line(char *buf, size_t len, const uint64_t *n)
+void counts_line(char *buf, size_t len, const uint64_t *n)
 {
 	size_t off = 0;
 	int i;
@@ -85,15 +98,18 @@ static void counts_line(char *buf, size_t len, const uint64_t *n)
 		off += snprintf(buf + off, len - off, " %" PRIu64, n[i]);
 }
 
-void window_enter(struct vcpu *v, int func)
+void window_enter(struct vcpu *v, int func, struct site *s)
 {
 	v->pending = func;
+	v->pending_site = s;
+	v->pending_insns = 0;
 }
 
 void window_first_store(struct vcpu *v, const struct config *c, uint64_t vaddr, bool push_or_call,
 			unsigned int cpu)
 {
 	struct window *w;
+	uint64_t *prof;
 	int f = v->pending;
 
 	v->pending = -1;
@@ -111,6 +127,12 @@ void window_first_store(struct vcpu *v, const struct config *c, uint64_t vaddr, 
 	memset(w, 0, sizeof(*w));
 	w->func = f;
 	w->slot = vaddr + 8;
+	w->task = v->task;
+	/* The entry block up to this store ran before the window opened. */
+	w->n[GS_INSNS] = v->pending_insns;
+	prof = site_prof(v->pending_site, f);
+	if (prof)
+		prof[GS_INSNS] += v->pending_insns;
 }
 
 /* One access that missed MISSED levels (0: an L1 hit, 3: memory). */
@@ -125,20 +147,78 @@ static void add(uint64_t *n, bool sp, int missed)
 	}
 }
 
-void window_count(struct vcpu *v, bool sp, int missed)
+/* Is what runs now on this vCPU the work of window W's call? */
+static bool own(const struct vcpu *v, const struct window *w)
 {
+	return !v->irq_depth && w->task == v->task;
+}
+
+/* The same for the span between two markers: the task that began it. */
+static bool own_mark(const struct vcpu *v)
+{
+	return !v->irq_depth && v->mark_task == v->task;
+}
+
+void window_count(struct vcpu *v, struct site *s, bool sp, int missed)
+{
+	uint64_t *prof;
 	int i;
 
-	for (i = 0; i < v->nr_open; i++)
-		add(v->win[i].n, sp, missed);
-	if (v->marked)
+	for (i = 0; i < v->nr_open; i++) {
+		struct window *w = &v->win[i];
+
+		if (!own(v, w)) {
+			w->n[GS_OTHER_ACCESS]++;
+			continue;
+		}
+		add(w->n, sp, missed);
+		prof = s ? site_prof(s, w->func) : NULL;
+		if (prof)
+			add(prof, sp, missed);
+	}
+	if (v->marked && own_mark(v))
 		add(v->mark, sp, missed);
+}
+
+/* N instructions of the block at S (NULL: user space) start to run. */
+void window_insns(struct vcpu *v, struct site *s, uint64_t n)
+{
+	uint64_t *prof;
+	int i;
+
+	if (v->pending >= 0)
+		v->pending_insns += n;
+	for (i = 0; i < v->nr_open; i++) {
+		struct window *w = &v->win[i];
+
+		if (!own(v, w)) {
+			w->n[GS_OTHER_INSNS] += n;
+			continue;
+		}
+		w->n[GS_INSNS] += n;
+		prof = s ? site_prof(s, w->func) : NULL;
+		if (prof)
+			prof[GS_INSNS] += n;
+	}
+	if (v->marked && own_mark(v))
+		v->mark[GS_INSNS] += n;
+}
+
+/*
+ * A marker is counted from the instruction after it: a block's count is
+ * added when it starts, so a begin marker adds what follows it in its
+ * block, an end marker takes back itself and what follows.
+ */
+void window_mark_insns(struct vcpu *v, int64_t n)
+{
+	if (v->marked && own_mark(v))
+		v->mark[GS_INSNS] += n;
 }
 
 /* A ret loaded VADDR: the innermost window whose slot it is ends. */
 void window_ret(struct vcpu *v, const struct config *c, uint64_t vaddr, unsigned int cpu)
 {
-	char counts[256];
+	char counts[512];
 	int i;
 
 	for (i = v->nr_open - 1; i >= 0; i--) {
@@ -154,11 +234,12 @@ void window_ret(struct vcpu *v, const struct config *c, uint64_t vaddr, unsigned
 
 void window_mark(struct vcpu *v, bool begin, unsigned int cpu)
 {
-	char counts[256];
+	char counts[512];
 
 	if (begin) {
 		memset(v->mark, 0, sizeof(v->mark));
 		v->marked = true;
+		v->mark_task = v->task;
 		return;
 	}
 	if (!v->marked) {

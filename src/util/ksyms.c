@@ -168,3 +168,28 @@ int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int n
 	fclose(f);
 	return 0;
 }
+
+const char *ksyms_func(const struct ksyms *ks, __u64 addr)
+{
+	const struct ksym *s = ksyms_find(ks, addr);
+
+	return s ? s->name : NULL;
+}
+
+__u64 ksyms_end(const struct ksyms *ks, __u64 addr)
+{
+	const struct ksym *s = ksyms_find(ks, addr);
+
+	return s && s + 1 < ks->syms + ks->nr ? s[1].addr : 0;
+}
+
+size_t ksyms_nr(const struct ksyms *ks)
+{
+	return ks->nr;
+}
+
+const char *ksyms_at(const struct ksyms *ks, size_t i, __u64 *addr)
+{
+	*addr = ks->syms[i].addr;
+	return ks->syms[i].name;
+}

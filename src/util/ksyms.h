@@ -18,6 +18,14 @@ void ksyms_free(struct ksyms *ks);
  */
 const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len);
 
+/* The name of the text symbol that covers @addr, without offset; NULL if none. */
+const char *ksyms_func(const struct ksyms *ks, __u64 addr);
+/* Where the symbol that covers @addr ends (the next one starts); 0 if unknown. */
+__u64 ksyms_end(const struct ksyms *ks, __u64 addr);
+/* The symbols in address order: @i from 0 to ksyms_nr() - 1. */
+size_t ksyms_nr(const struct ksyms *ks);
+const char *ksyms_at(const struct ksyms *ks, size_t i, __u64 *addr);
+
 /*
  * The address of each of @nr names in @path (text or data, core kernel
  * only), 0 where it is missing or hidden (kptr_restrict). -errno when

@@ -58,6 +58,14 @@ int simrec_parse(const char *line, struct simrec *r)
 		r->type = SIMREC_CALL;
 		return counts_parse(line + used, r->n);
 	}
+	if (sscanf(line, "prof %63s %" SCNx64 "%n", r->name, &r->addr, &used) == 2 && used) {
+		r->type = SIMREC_PROF;
+		return counts_parse(line + used, r->n);
+	}
+	if (!strcmp(line, "profend")) {
+		r->type = SIMREC_PROFEND;
+		return 0;
+	}
 	if (sscanf(line, "mark %u%n", &r->vcpu, &used) == 1 && used) {
 		r->type = SIMREC_MARK;
 		return counts_parse(line + used, r->n);

@@ -10,11 +10,14 @@
 #include <stdint.h>
 #include "gupsim.h"
 
-enum simrec_type { SIMREC_READY, SIMREC_CALL, SIMREC_MARK, SIMREC_ERROR };
+enum simrec_type {
+	SIMREC_READY, SIMREC_CALL, SIMREC_MARK, SIMREC_ERROR, SIMREC_PROF, SIMREC_PROFEND,
+};
 
 struct simrec {
 	enum simrec_type type;
-	char name[GUPSIM_NAME_MAX];	/* the function, for a call */
+	char name[GUPSIM_NAME_MAX];	/* the function, for a call or a profile line */
+	uint64_t addr;			/* the code block, for a profile line */
 	unsigned int vcpu;
 	uint64_t n[GS_NR];
 	char text[256];			/* the model (ready) or the error */

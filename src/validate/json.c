@@ -286,6 +286,9 @@ static void read_sim(struct reader *rd, json_object *o, struct v_cond_result *c)
 	int i;
 
 	for (i = 0; sim && i < GS_NR; i++) {
+		/* Files from before instructions were counted have none. */
+		if (i >= GS_INSNS && !json_object_object_get_ex(sim, v_sim_names[i], NULL))
+			continue;
 		e = get(rd, sim, v_sim_names[i], json_type_object);
 		if (!e)
 			return;

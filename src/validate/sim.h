@@ -9,13 +9,13 @@
 
 #include <stdbool.h>
 #include <bpf/btf.h>
+#include "util/simctl.h"
 #include "util/simlog.h"
 #include "validate/validate.h"
 
 struct vsim {
-	const char *dir;
+	struct simctl ctl;	/* the pin's and the unpin's function */
 	struct simlog log;
-	__u64 addr[2];		/* the pin's and the unpin's function */
 	bool ready;		/* the plugin answered */
 };
 

@@ -11,7 +11,7 @@ const char *const v_cond_names[VC_NR] = { "warm", "cold", "cold_pin" };
 const char *const v_sim_names[GS_NR] = {
 	"sim:access", "sim:L1d-miss", "sim:L2-miss", "sim:LLC-miss",
 	"sim:struct-page-access", "sim:struct-page-L1d-miss", "sim:struct-page-L2-miss",
-	"sim:struct-page-LLC-miss",
+	"sim:struct-page-LLC-miss", "sim:insns", "sim:other-insns", "sim:other-access",
 };
 
 unsigned long v_folio_bytes(enum v_folio f)

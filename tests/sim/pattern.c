@@ -6,6 +6,7 @@
  *
  *	sim-pattern LOG stride LINES	a buffer of LINES lines, read once
  *	sim-pattern LOG repeat BYTES N	a buffer of BYTES, read N times
+ *	sim-pattern LOG loop N		2N + 1 instructions and no access
  *
  * stride over more than the last level holds: about LINES misses at
  * every level (a sequential sweep through an LRU cache bigger than it
@@ -13,6 +14,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@
 static const char *const names[GS_NR] = {
 	"accesses", "l1d_misses", "l2_misses", "llc_misses",
 	"sp_accesses", "sp_l1d_misses", "sp_l2_misses", "sp_llc_misses",
+	"insns", "other_insns", "other_accesses",
 };
 
 /*
@@ -46,6 +49,23 @@ static unsigned long sweep(volatile const char *buf, size_t bytes, unsigned long
 			sum += buf[i];
 	GUPSIM_MARKER(GUPSIM_MARK_END);
 	return sum;
+}
+
+/*
+ * "mov N, %rcx" and N times "dec %rcx; jnz": 2N + 1 instructions between
+ * the markers, in one asm statement so that the compiler puts nothing
+ * between them.
+ */
+static void loop(unsigned long n)
+{
+	__asm__ __volatile__(".byte 0x0f, 0x1f, 0x80\n\t.long %c1\n\t"
+			     "mov %0, %%rcx\n"
+			     "1:\tdec %%rcx\n\t"
+			     "jnz 1b\n\t"
+			     ".byte 0x0f, 0x1f, 0x80\n\t.long %c2"
+			     : : "r" (n), "i" (GUPSIM_MAGIC | GUPSIM_MARK_BEGIN),
+			       "i" (GUPSIM_MAGIC | GUPSIM_MARK_END)
+			     : "rcx", "cc", "memory");
 }
 
 static int report(struct simlog *log)
@@ -70,20 +90,25 @@ static int report(struct simlog *log)
 	return 1;
 }
 
+static int usage(void)
+{
+	fprintf(stderr, "usage: sim-pattern LOG stride LINES | sim-pattern LOG repeat BYTES N | sim-pattern LOG loop N\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long passes = 1, lines;
+	bool is_loop = argc == 4 && !strcmp(argv[2], "loop");
 	struct simlog log;
 	cpu_set_t one;
 	size_t bytes;
-	char *buf;
+	char *buf = NULL;
 	int err;
 
-	if (argc < 4 || (strcmp(argv[2], "stride") && strcmp(argv[2], "repeat")) ||
-	    (!strcmp(argv[2], "repeat") && argc < 5)) {
-		fprintf(stderr, "usage: sim-pattern LOG stride LINES | sim-pattern LOG repeat BYTES N\n");
-		return 2;
-	}
+	if (!is_loop && (argc < 4 || (strcmp(argv[2], "stride") && strcmp(argv[2], "repeat")) ||
+			 (!strcmp(argv[2], "repeat") && argc < 5)))
+		return usage();
 	lines = strtoul(argv[3], NULL, 0);
 	bytes = !strcmp(argv[2], "stride") ? lines * LINE : lines;
 	if (argc > 4)
@@ -91,19 +116,24 @@ int main(int argc, char **argv)
 	/* Both markers on one vCPU: the plugin counts per vCPU. */
 	CPU_ZERO(&one);
 	CPU_SET(0, &one);
-	buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (!is_loop)
+		buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (buf == MAP_FAILED || sched_setaffinity(0, sizeof(one), &one)) {
 		perror("sim-pattern");
 		return 1;
 	}
-	/* Fewer faults to simulate where THP is on; the pattern is the same. */
-	madvise(buf, bytes, MADV_HUGEPAGE);
-	memset(buf, 1, bytes);
 	err = simlog_open(&log, argv[1]);
 	if (err) {
 		fprintf(stderr, "sim-pattern: %s: %s\n", argv[1], strerror(-err));
 		return 1;
 	}
+	if (is_loop) {
+		loop(lines);
+		return report(&log);
+	}
+	/* Fewer faults to simulate where THP is on; the pattern is the same. */
+	madvise(buf, bytes, MADV_HUGEPAGE);
+	memset(buf, 1, bytes);
 	sweep(buf, bytes, passes);
 	return report(&log);
 }
