@@ -236,7 +236,7 @@ bench-hold: deps
 	$(Q)tools/bench/hold
 
 # Read-only pins of shmem mTHP: refs per grab and time, with and without
-# the series' patch 11.
+# the series' patch 13.
 bench-ro-pin: deps
 	$(Q)$(MAKE) -s --no-print-directory all
 	$(Q)kernel/build base batched-noro batched >/dev/null
