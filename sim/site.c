@@ -62,7 +62,9 @@ struct site *site_get(uint64_t vaddr, unsigned int n_insns, const struct config 
 	return s;
 }
 
-void sites_reflag(const struct config *c)
+/* @fn on every site, under the table's lock. */
+static void sites_walk(void (*fn)(struct site *s, const struct config *c),
+		       const struct config *c)
 {
 	struct site *s;
 	size_t i;
@@ -70,8 +72,18 @@ void sites_reflag(const struct config *c)
 	pthread_mutex_lock(&table_lock);
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		for (s = table[i]; s; s = s->next)
-			s->flags = flags_of(c, s->vaddr);
+			fn(s, c);
 	pthread_mutex_unlock(&table_lock);
+}
+
+static void site_reflag(struct site *s, const struct config *c)
+{
+	s->flags = flags_of(c, s->vaddr);
+}
+
+void sites_reflag(const struct config *c)
+{
+	sites_walk(site_reflag, c);
 }
 
 uint64_t *site_prof(struct site *s, int func)
@@ -86,6 +98,8 @@ static void site_dump(struct site *s, const struct config *c)
 	char counts[512];
 	int f;
 
+	if (!s->prof)
+		return;
 	for (f = 0; f < c->nr_funcs; f++) {
 		if (!s->prof[f][GS_INSNS] && !s->prof[f][GS_ACCESS])
 			continue;
@@ -97,14 +111,6 @@ static void site_dump(struct site *s, const struct config *c)
 
 void sites_dump(const struct config *c)
 {
-	struct site *s;
-	size_t i;
-
-	pthread_mutex_lock(&table_lock);
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		for (s = table[i]; s; s = s->next)
-			if (s->prof)
-				site_dump(s, c);
-	pthread_mutex_unlock(&table_lock);
+	sites_walk(site_dump, c);
 	log_line("profend");
 }
