@@ -62,7 +62,8 @@ int main(void)
 	      s.fill_share_p50, s.fill_share_p90);
 	CHECK(s.bare.max == 100907 - 25000 && s.bare.min == 100007 - 25000,
 	      "hold without the fill");
-	CHECK(s.nr_top == 3 && s.top[0] == 907 && s.top[1] == 807 && s.top[2] == 707,
+	CHECK(s.nr_top == 3 && s.top[0].hold_ns == 100907 && s.top[1].hold_ns == 100807 &&
+	      s.top[2].hold_ns == 100707 && s.top[0].ts_ns == 5000 + 9070,
 	      "the three longest, longest first");
 	CHECK(s.first_ns == 5000 && s.last_end_ns == 5000 + 9070 + 100907,
 	      "time span: from the first start to the latest end");
