@@ -90,13 +90,14 @@ static const char *jq(const char *filter)
 }
 
 /*
- * One hold of @hold ns starting at @ts, between two ordinary ones: the
- * report, the plot and the timeline.
+ * One hold of @hold ns starting at @ts, between two ordinary ones or
+ * (@alone) two as long: the report, the plot and the timeline.
  */
 static void one(const char *what, __u64 ts, __u64 hold, const char *max_text,
-		const char *dur)
+		const char *dur, bool alone)
 {
-	struct trace_rec r[3] = { synth_rec(0, 700), synth_rec(1, hold), synth_rec(2, 900) };
+	struct trace_rec r[3] = { synth_rec(0, alone ? hold : 700), synth_rec(1, hold),
+				  synth_rec(2, alone ? hold : 900) };
 	char *argv[] = { "report", "-n", "1", "--plot", svg, "--perfetto", json, trace, NULL };
 	char want[128];
 	int rc;
@@ -109,8 +110,9 @@ static void one(const char *what, __u64 ts, __u64 hold, const char *max_text,
 	CHECK(strstr(slurp(txt), want) && strstr(buf, "#1   ") && strstr(buf, max_text),
 	      "%s: the text says %s, and it is the longest", what, want);
 	/* The last log2 slot holds everything from 2^62 up. */
-	CHECK(hold < (1ULL << 62) || strstr(buf, "4611686018427387904 -> 9223372036854775807 : 1 "),
-	      "%s: its log2 row, the last", what);
+	snprintf(want, sizeof(want), "4611686018427387904 -> 9223372036854775807 : %d ",
+		 alone ? 3 : 1);
+	CHECK(hold < (1ULL << 62) || strstr(buf, want), "%s: its log2 row, the last", what);
 	slurp(svg);
 	CHECK(strstr(buf, "</svg>") && !strstr(buf, "nan") && !strstr(buf, "inf") && xs_inside(buf),
 	      "%s: the plot draws every mark inside the page", what);
@@ -131,10 +133,15 @@ int main(void)
 	snprintf(json, sizeof(json), "%s/t.json", dir);
 	snprintf(errf, sizeof(errf), "%s/err", dir);
 	one("hold 2^63", SYNTH_START_NS + 6000, 1ULL << 63, "9223372036854775808",
-	    "9223372036854775.808");
+	    "9223372036854775.808", false);
+	/* Every hold in the last log2 slot: the plot once drew slot 64. */
+	one("only holds of 2^63", SYNTH_START_NS + 6000, 1ULL << 63, "9223372036854775808",
+	    "9223372036854775.808", true);
 	one("hold 2^64 - 1", SYNTH_START_NS + 6000, ~0ULL, "18446744073709551615",
-	    "18446744073709551.615");
-	one("start + hold past 2^64", ~0ULL - 1000, 5000, "5000", "5.000");
+	    "18446744073709551.615", false);
+	one("only holds of 2^64 - 1", SYNTH_START_NS + 6000, ~0ULL, "18446744073709551615",
+	    "18446744073709551.615", true);
+	one("start + hold past 2^64", ~0ULL - 1000, 5000, "5000", "5.000", false);
 	unlink(trace);
 	unlink(txt);
 	unlink(svg);
