@@ -40,6 +40,8 @@ _Static_assert(sizeof(struct gt_trailer) == 64, "gt_trailer layout");
  * names of 100 characters, 14 MB. A larger table is refused.
  */
 #define STACK_TABLE_MAX	(16U << 20)
+/* Sixteen times the stacks the tracer's map can hold. */
+#define STACKS_MAX	65536U
 
 /* A section of the input [pos, end) that only shrinks from the front. */
 struct cursor {
@@ -385,6 +387,9 @@ static int parse_stacks(struct trace_file *tf, struct cursor *c)
 	if (left(c) > STACK_TABLE_MAX)
 		return fail(tf, "stack table of %llu bytes, more than the %u MB a trace's stacks can take",
 			    (unsigned long long)left(c), STACK_TABLE_MAX >> 20);
+	if (nr > STACKS_MAX)
+		return fail(tf, "trailer counts %u stacks, more than the %u a trace can have",
+			    nr, STACKS_MAX);
 	/* Each entry takes at least 8 bytes: a bound before allocating. */
 	if (nr > left(c) / sizeof(struct gt_stack))
 		return fail(tf, "trailer counts %u stacks, the stack table has room for %llu",
