@@ -5,6 +5,7 @@
  * trace: select.c), keeping at most what select.h and -n say.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/select.h"
@@ -49,20 +50,76 @@ static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 	}
 }
 
-/* Into the @top longest holds, longest first; ties go to the earlier hold. */
-static void longest(struct trace_summary *s, size_t top, const struct trace_rec *r)
-{
-	size_t j;
+/*
+ * The longest holds so far, as a min-heap: its root the one to drop
+ * first, the shortest and, of equal ones, the latest (ties go to the
+ * earlier hold). O(log -n) a record, whatever -n.
+ */
+struct ranked {
+	struct trace_rec r;
+	__u64 seq;
+};
 
-	/* Insertion into a short sorted list: top is small (-n). */
-	if (!top || (s->nr_top == top && r->hold_ns <= s->top[top - 1].hold_ns))
-		return;
-	j = s->nr_top < top ? s->nr_top++ : top - 1;
-	while (j > 0 && s->top[j - 1].hold_ns < r->hold_ns) {
-		s->top[j] = s->top[j - 1];
-		j--;
+static bool worse(const struct ranked *a, const struct ranked *b)
+{
+	return a->r.hold_ns < b->r.hold_ns || (a->r.hold_ns == b->r.hold_ns && a->seq > b->seq);
+}
+
+static void sift_down(struct ranked *h, size_t n, size_t i)
+{
+	struct ranked t;
+	size_t c;
+
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && worse(&h[c + 1], &h[c]))
+			c++;
+		if (!worse(&h[c], &h[i]))
+			break;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
 	}
-	s->top[j] = *r;
+}
+
+static void sift_up(struct ranked *h, size_t i)
+{
+	struct ranked t;
+
+	for (; i && worse(&h[i], &h[(i - 1) / 2]); i = (i - 1) / 2) {
+		t = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = t;
+	}
+}
+
+static void longest(struct ranked *h, size_t *n, size_t top, const struct trace_rec *r,
+		    __u64 seq)
+{
+	struct ranked x = { *r, seq };
+
+	if (*n < top) {
+		h[*n] = x;
+		sift_up(h, (*n)++);
+	} else if (top && worse(&h[0], &x)) {
+		h[0] = x;
+		sift_down(h, top, 0);
+	}
+}
+
+/* Longest first; of equal holds, the earlier first. */
+static int cmp_ranked(const void *a, const void *b)
+{
+	return worse(b, a) ? -1 : worse(a, b) ? 1 : 0;
+}
+
+static void longest_done(struct trace_summary *s, struct ranked *h, size_t n)
+{
+	size_t i;
+
+	qsort(h, n, sizeof(*h), cmp_ranked);
+	for (i = 0; i < n; i++)
+		s->top[i] = h[i].r;
+	s->nr_top = n;
 }
 
 static int count_values(struct sel_values *v, const struct trace_rec *r)
@@ -151,16 +208,20 @@ static int finish(struct trace_file *tf, struct sel_values *v, struct trace_summ
 static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 		    struct sel_values *v)
 {
+	struct ranked *h = calloc(top ? top : 1, sizeof(*h));
 	struct trace_rec r;
-	int ret = 0, err = 0;
+	size_t nh = 0;
+	int ret = 0, err = h ? 0 : -ENOMEM;
 
 	trace_file_rewind(tf);
 	while (!err && (ret = trace_file_next(tf, &r)) > 0) {
-		s->n++;
 		count_hold(s, &r);
-		longest(s, top, &r);
+		longest(h, &nh, top, &r, s->n++);
 		err = count_values(v, &r);
 	}
+	if (!err && ret >= 0)
+		longest_done(s, h, nh);
+	free(h);
 	return err ?: ret;
 }
 

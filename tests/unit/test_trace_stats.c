@@ -69,6 +69,19 @@ int main(void)
 	      "time span: from the first start to the latest end");
 	trace_summary_free(&s);
 
+	/* Ties go to the earlier hold, whatever -n. */
+	for (i = 0; i < 5; i++)
+		recs[i] = (struct trace_rec){ .ts_ns = 100 + i, .hold_ns = i == 0 ? 5 : i == 4 ? 1 : 9 };
+	tf = file_of(5);
+	CHECK(trace_summarize(&tf, 2, &s) == 0 && s.nr_top == 2 && s.top[0].ts_ns == 101 &&
+	      s.top[1].ts_ns == 102, "equal holds: the earlier first (%llu, %llu)",
+	      (unsigned long long)s.top[0].ts_ns, (unsigned long long)s.top[1].ts_ns);
+	trace_summary_free(&s);
+	CHECK(trace_summarize(&tf, 5, &s) == 0 && s.nr_top == 5 && s.top[0].ts_ns == 101 &&
+	      s.top[2].ts_ns == 103 && s.top[3].ts_ns == 100 && s.top[4].ts_ns == 104,
+	      "all five: 9 9 9 5 1, the 9s in order");
+	trace_summary_free(&s);
+
 	tf = file_of(0);
 	CHECK(trace_summarize(&tf, 10, &s) == 0 && s.n == 0 && s.nr_top == 0 && s.hold.max == 0,
 	      "an empty trace");
