@@ -82,6 +82,17 @@ measured "report --perfetto: $n holds" $REPORT_KB 0 "" \
 expect_eq "report --perfetto: one slice per hold" "$(grep -c '"ph":"X"' "$tmp/p.json")" "$n"
 rm -f "$tmp/p.gt" "$tmp/p.json"
 
+# A thread per hold, more than --perfetto names (2^19): named up to
+# that, the rest by number, said in one line.
+n=530000
+"$BIG" --write-threads "$tmp/t.gt" $n
+measured "report --perfetto: $n threads" $REPORT_KB 0 \
+	"^gupstat report: WARNING: more than 524288 threads in the trace: the Perfetto export names the first 524288" \
+	"$G" report -n 0 --perfetto "$tmp/t.json" "$tmp/t.gt"
+expect_eq "report --perfetto: 524288 threads named, $n slices" \
+	"$(grep -c '"name":"thread_name"' "$tmp/t.json") $(grep -c '"ph":"X"' "$tmp/t.json")" "524288 $n"
+rm -f "$tmp/t.gt" "$tmp/t.json"
+
 # compare: 1.7 million empty objects (5 MB), refused before parsing.
 { printf '{"unknown":['; yes '{}' | head -n 1700000 | paste -sd,; printf ']}\n'; } >"$tmp/many.json"
 measured "compare: 1.7 million empty objects" $COMPARE_KB 1 \

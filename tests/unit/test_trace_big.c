@@ -4,7 +4,8 @@
  * percentiles, found by re-reading the file, are the ones a sort of
  * every value gives, and the longest holds are the longest. With
  * "--write PATH N" it writes such a trace of N holds instead (the host
- * test and docs/trace.md's throughput measure use it).
+ * test and docs/trace.md's throughput measure use it); with
+ * "--write-threads PATH N", each on a thread of its own.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,7 +31,8 @@ static struct trace_rec big_rec(size_t i)
 	return r;
 }
 
-static int big_write(const char *path, size_t n)
+/* @threads: each hold on a thread of its own. */
+static int big_write(const char *path, size_t n, bool threads)
 {
 	struct trace_writer w;
 	FILE *f = synth_begin(path, &w, GT_F_FILL_PROBED);
@@ -41,6 +43,8 @@ static int big_write(const char *path, size_t n)
 		return -errno;
 	for (i = 0; i < n; i++) {
 		r = big_rec(i);
+		if (threads)
+			r.tid = 1000 + i;
 		trace_writer_record(&w, &r);
 	}
 	return synth_end(f, &w, GT_F_FILL_PROBED);
@@ -93,10 +97,11 @@ int main(int argc, char **argv)
 	struct expect e;
 	int fd;
 
-	if (argc == 4 && !strcmp(argv[1], "--write"))
-		return big_write(argv[2], strtoull(argv[3], NULL, 10)) ? 1 : 0;
+	if (argc == 4 && (!strcmp(argv[1], "--write") || !strcmp(argv[1], "--write-threads")))
+		return big_write(argv[2], strtoull(argv[3], NULL, 10),
+				 !strcmp(argv[1], "--write-threads")) ? 1 : 0;
 	fd = mkstemp(path);
-	CHECK(fd >= 0 && big_write(path, n) == 0, "%zu holds written", n);
+	CHECK(fd >= 0 && big_write(path, n, false) == 0, "%zu holds written", n);
 	CHECK(trace_file_open(&tf, path) == 0 && !tf.recs && tf.nr_recs == n,
 	      "opened, records left in the file: '%s'", tf.err);
 	CHECK(trace_summarize(&tf, 5, &s) == 0 && s.n == n, "summarized: '%s'", tf.err);
