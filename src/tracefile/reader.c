@@ -37,7 +37,7 @@ _Static_assert(sizeof(struct gt_trailer) == 64, "gt_trailer layout");
 /*
  * The stack table is kept whole. The tracer's stack map has 4096
  * entries of 32 frames (src/trace/trace.c, TRACE_STACK_DEPTH): with
- * names of 100 characters, 14 MB. A larger table is refused.
+ * names of 100 characters, 15 MB. A larger table is refused.
  */
 #define STACK_TABLE_MAX	(16U << 20)
 /* Sixteen times the stacks the tracer's map can hold. */
