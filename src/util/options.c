@@ -412,5 +412,11 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 	argv[0] = argv0;
 	if (ctx.done)
 		return 1;
+	/*
+	 * argp fails without a word when it cannot allocate (measured with
+	 * MALLOC_TOP_PAD_=99999999999999 in the environment): say so.
+	 */
+	if (err && !ctx.said)
+		p_err("cannot parse the options: %s\n", strerror(err));
 	return err ? -EINVAL : 0;
 }
