@@ -209,4 +209,86 @@ exec 3>&-
 rm pipe
 no_temp "compare --plot, SIGTERM"
 
+# --- 3. the environment, and few descriptors
+
+# ARGP_HELP_FMT broke --help: rmargin=0 looped for ever, opt-doc-col=1000
+# died of SIGSEGV. Cleared: --help as without it, for every subcommand.
+"$G" --help >plain 2>&1
+for fmt in rmargin=0 rmargin=1 short-opt-col=200 opt-doc-col=1000 long-opt-col=1000; do
+	for sub in "" report compare trace; do
+		timeout 10 env ARGP_HELP_FMT=$fmt "$G" $sub --help >out 2>&1
+		rc=$?
+		[ -z "$sub" ] && want=$(cat plain) || want=$("$G" $sub --help 2>&1)
+		expect_eq "ARGP_HELP_FMT=$fmt gupstat $sub --help: exit 0, as without it" \
+			"$rc:$([ "$(cat out)" = "$want" ] && echo same)" 0:same
+	done
+done
+
+# POSIXLY_CORRECT would make options after an operand operands.
+POSIXLY_CORRECT=1 "$G" report "$TRACE" -n 1 >out 2>err
+expect_eq "POSIXLY_CORRECT: report FILE -n 1 as without it" \
+	"$?:$(grep -c '^ #' out):$(wc -c <err)" 0:1:0
+POSIXLY_CORRECT=1 "$G" compare A.json B.json --plot c.svg >/dev/null 2>&1
+expect_eq "POSIXLY_CORRECT: compare A B --plot F as without it" "$?:$(xmllint --noout c.svg 2>&1)" 0:
+
+# An allocator that cannot allocate: one line, not silence.
+fails_with "MALLOC_TOP_PAD_ huge: compare" 2 "cannot parse the options: Cannot allocate memory" \
+	env MALLOC_TOP_PAD_=99999999999999 "$G" compare A.json B.json
+fails_with "MALLOC_TOP_PAD_ huge: --help" 2 "cannot parse the options: Cannot allocate memory" \
+	env MALLOC_TOP_PAD_=99999999999999 "$G" --help
+
+# A locale, a time zone and libbpf's variable change nothing here.
+"$G" compare A.json B.json >plain 2>&1
+for v in LC_ALL=de_DE.UTF-8 LANG=tr_TR.UTF-8 LANGUAGE=fr TZ=Pacific/Kiritimati LIBBPF_LOG_LEVEL=debug; do
+	env "$v" "$G" compare A.json B.json >out 2>&1
+	expect_eq "$v: compare's output as without it" "$?:$(cmp -s plain out && echo same)" 0:same
+done
+
+# Few descriptors: 3 is the dynamic loader's failure, before gupstat;
+# 4 is enough for compare; report with two exports needs 5 and says so.
+(ulimit -n 4; exec "$G" compare --plot c4.svg A.json B.json) >/dev/null 2>err
+expect_eq "ulimit -n 4: compare --plot works" "$?:$(wc -c <err):$(xmllint --noout c4.svg 2>&1)" 0:0:
+keep P.json
+keep P.svg
+fails_with "ulimit -n 4: report --perfetto --plot" 1 "cannot write P.svg: cannot create a file in \. \(Too many open files\)" \
+	bash -c 'ulimit -n 4; exec "$0" report --perfetto P.json --plot P.svg "$1"' "$G" "$TRACE"
+expect_eq "ulimit -n 4: the old exports kept" "$(cat P.json P.svg | tr '\n' ' ')" "keep keep "
+no_temp "ulimit -n 4"
+(ulimit -n 5; exec "$G" report --perfetto P.json --plot P.svg "$TRACE") >/dev/null 2>&1
+expect_eq "ulimit -n 5: report --perfetto --plot works" "$?:$(jq -r .otherData.holds P.json)" 0:8
+(ulimit -n 3; exec "$G" --version) >/dev/null 2>err
+expect_eq "ulimit -n 3: the loader's own line, exit 127 (any dynamic program's)" \
+	"$?:$(grep -c 'error while loading shared libraries' err)" 127:1
+
+# --- 4. names and arguments with terminal escapes: '?' in their place
+
+esc=$'\e]0;pwned\a\e[31m'
+c1=$'\xc2\x9b31m\x9b\x7f'
+cp "$TRACE" "$esc.gt"
+cp A.json "$esc$c1.json"
+"$G" report -n 1 "$esc.gt" >out 2>err
+expect_eq "report ESCAPES.gt: exit 0" "$?" 0
+printable "report ESCAPES.gt: stdout" out
+expect_eq "report ESCAPES.gt: the name as '?'" "$(head -1 out | cut -d: -f1)" "Trace ?]0;pwned??[31m.gt"
+"$G" compare "$esc$c1.json" B.json >out 2>err
+expect_eq "compare ESCAPES.json: exit 0" "$?" 0
+printable "compare ESCAPES.json: stdout" out
+expect_eq "compare C1 and DEL: each byte '?'" "$(head -1 out | cut -d: -f2)" "  ?]0;pwned??[31m??31m??.json"
+
+# Each message that echoes a name or an argument.
+for args in "-p ${esc}5" "-d 5$'\a'" "-c $esc" "-e $esc" "report $esc" "report -n ${esc} $esc.gt" \
+	"report --perfetto $esc/x.json $esc.gt" "compare $esc B.json" "compare A.json B.json --plot $esc/x.svg" \
+	"trace -o $esc/x.gt" "validate unpin --cpu $esc" "serve --listen $esc" "${esc}nosuchcommand" \
+	"--${esc}bogus" "report --perfetto $esc.gt $esc.gt"; do
+	eval "set -- $(printf '%q ' $args)"
+	"$G" "$@" >out 2>err </dev/null
+	rc=$?
+	expect_eq "gupstat $(printf '%q' "$*" | head -c 60): fails, one line" "$([ $rc != 0 ] && echo failed):$(wc -l <err)" failed:1
+	printable "gupstat $(printf '%q' "$*" | head -c 60): stderr" err
+done
+for arg in "-p" "-d"; do
+	"$G" $arg $'5\n''gupstat: forged line' >out 2>err
+	expect_eq "gupstat $arg with a newline: still one line" "$(wc -l <err)" 1
+done
+
 tap_done
