@@ -31,6 +31,17 @@ results() {
 results >A.json
 results 6.13.0 >B.json
 
+# A trace of 2^17 holds, long enough to write that a signal finds the
+# temporary files there: the header and first record of the corpus
+# file, the record repeated, no trailer (read as incomplete).
+head -c 372 "$TRACE" >big.gt
+head -c 460 "$TRACE" | tail -c 88 >rec
+for i in $(seq 17); do
+	cat rec rec >rec2 && mv rec2 rec
+done
+cat rec >>big.gt
+rm rec
+
 # no_temp NAME: no temporary file (.NAME.XXXXXX) left in the scratch directory.
 no_temp() {
 	expect_eq "$1: nothing left behind" "$(ls -A | grep '^\.' | tr '\n' ' ')" ""
@@ -79,6 +90,18 @@ expect_eq "report --perfetto >&-: P.json whole" "$(jq -r .otherData.holds P.json
 is_svg "report --plot >&-" P.svg
 no_temp "report >&-"
 
+# More text than stdio buffers: flushed while the exports are open, it
+# went into the one that had taken descriptor 1 (P.json, before).
+keep P.json
+keep P.svg
+(exec "$G" report -n 1000 --perfetto P.json --plot P.svg big.gt >&- 2>/dev/null)
+expect_eq "report -n 1000 --perfetto --plot >&-: exit 1" "$?" 1
+expect_eq "report -n 1000 --perfetto >&-: P.json whole, no text in it" \
+	"$(jq -r .otherData.holds P.json 2>&1):$(grep -c '^Trace \|^ #' P.json P.svg | tr '\n' ' ')" \
+	"131072:P.json:0 P.svg:0 "
+is_svg "report -n 1000 --plot >&-" P.svg
+no_temp "report -n 1000 >&-"
+
 keep keep.svg
 (exec "$G" report --plot keep.svg "$TRACE" >&- 2>/dev/null)
 expect_eq "report --plot >&-: exit 1" "$?" 1
@@ -125,16 +148,6 @@ no_temp "every subcommand, descriptors closed"
 # --- 2. a fatal signal mid-write: nothing left, the old files kept,
 # and the signal in the exit status (128 + its number)
 
-# A trace of 2^17 holds, long enough to write that a signal finds the
-# temporary files there: the header and first record of the corpus
-# file, the record repeated, no trailer (read as incomplete).
-head -c 372 "$TRACE" >big.gt
-head -c 460 "$TRACE" | tail -c 88 >rec
-for i in $(seq 17); do
-	cat rec rec >rec2 && mv rec2 rec
-done
-cat rec >>big.gt
-rm rec
 
 # wait_for PATTERN: until a file matching PATTERN exists (5 s at most).
 wait_for() {
@@ -276,7 +289,8 @@ printable "compare ESCAPES.json: stdout" out
 expect_eq "compare C1 and DEL: each byte '?'" "$(head -1 out | cut -d: -f2)" "  ?]0;pwned??[31m??31m??.json"
 
 # Each message that echoes a name or an argument.
-for args in "-p ${esc}5" "-d 5$'\a'" "-c $esc" "-e $esc" "report $esc" "report -n ${esc} $esc.gt" \
+set -f	# the names hold '[': no globbing of the lists below
+for args in "-p ${esc}5" "-d 5"$'\a' "-c $esc" "-e $esc" "report $esc" "report -n ${esc} $esc.gt" \
 	"report --perfetto $esc/x.json $esc.gt" "compare $esc B.json" "compare A.json B.json --plot $esc/x.svg" \
 	"trace -o $esc/x.gt" "validate unpin --cpu $esc" "serve --listen $esc" "${esc}nosuchcommand" \
 	"--${esc}bogus" "report --perfetto $esc.gt $esc.gt"; do
@@ -286,6 +300,7 @@ for args in "-p ${esc}5" "-d 5$'\a'" "-c $esc" "-e $esc" "report $esc" "report -
 	expect_eq "gupstat $(printf '%q' "$*" | head -c 60): fails, one line" "$([ $rc != 0 ] && echo failed):$(wc -l <err)" failed:1
 	printable "gupstat $(printf '%q' "$*" | head -c 60): stderr" err
 done
+set +f
 for arg in "-p" "-d"; do
 	"$G" $arg $'5\n''gupstat: forged line' >out 2>err
 	expect_eq "gupstat $arg with a newline: still one line" "$(wc -l <err)" 1
