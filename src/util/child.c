@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include "util/child.h"
 #include "util/env.h"
+#include "util/stdfds.h"
 #include "util/msg.h"
 
 static void child_main(int go_fd, char **argv)
@@ -20,6 +21,7 @@ static void child_main(int go_fd, char **argv)
 		_exit(127);
 	close(go_fd);
 	env_restore();
+	stdfds_reclose();
 	execvp(argv[0], argv);
 	p_err("cannot run '%s': %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -11,6 +11,9 @@
 #include <unistd.h>
 #include "util/stdfds.h"
 
+/* The descriptors that were closed, for the traced COMMAND: bit N is N. */
+static unsigned int closed_at_start;
+
 /* A stdout that was closed takes nothing: what is printed to it fails. */
 static ssize_t closed_write(void *cookie, const char *buf, size_t len)
 {
@@ -53,7 +56,17 @@ void stdfds_guard(void)
 				close(got);
 			fail(fd);
 		}
+		closed_at_start |= 1U << fd;
 		if (fd == 1)
 			stdout_closed();
 	}
+}
+
+void stdfds_reclose(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (closed_at_start & (1U << fd))
+			close(fd);
 }

@@ -12,5 +12,10 @@
  * 1 after one line when /dev/null cannot be opened.
  */
 void stdfds_guard(void);
+/*
+ * In the traced COMMAND's child, before exec: the descriptors that were
+ * closed when gupstat started are closed again, as the user left them.
+ */
+void stdfds_reclose(void);
 
 #endif /* __GUPSTAT_UTIL_STDFDS_H */
