@@ -272,6 +272,13 @@ expect_eq "ulimit -n 5: report --perfetto --plot works" "$?:$(jq -r .otherData.h
 (ulimit -n 3; exec "$G" --version) >/dev/null 2>err
 expect_eq "ulimit -n 3: the loader's own line, exit 127 (any dynamic program's)" \
 	"$?:$(grep -c 'error while loading shared libraries' err)" 127:1
+S=${G%/gupstat}/static/gupstat
+if [ -x "$S" ]; then
+	fails_with "ulimit -n 3: the static gupstat, compare" 1 "gupstat compare: A.json: Too many open files" \
+		bash -c 'ulimit -n 3; exec "$0" compare A.json B.json' "$S"
+else
+	skip "no $S: make build/static/gupstat"
+fi
 
 # --- 4. names and arguments with terminal escapes: '?' in their place
 
