@@ -5,7 +5,7 @@
 /*
  * At the start of main(): unset the variables that change gupstat's
  * libraries in ways it does not support (ARGP_HELP_FMT, POSIXLY_CORRECT;
- * docs/hostile-input.md says which and why), keeping their values.
+ * gupstat(8), ENVIRONMENT, says which and why), keeping their values.
  */
 void env_clear(void);
 /* In the traced COMMAND's child, before exec: the user's values again. */
