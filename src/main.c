@@ -11,8 +11,10 @@
 #include "report/report.h"
 #include "validate/run.h"
 #include "compare/compare.h"
+#include "util/env.h"
 #include "util/msg.h"
 #include "util/output.h"
+#include "util/stdfds.h"
 
 struct command {
 	const char *name;
@@ -50,15 +52,19 @@ static void close_stdout_at_exit(void)
 
 int main(int argc, char **argv)
 {
-	const struct command *c = find(argc, argv);
+	const struct command *c;
 	int ret;
 
+	/* Before anything is opened, and before argp reads its variable. */
+	stdfds_guard();
+	env_clear();
+	c = find(argc, argv);
 	atexit(close_stdout_at_exit);
 	if (c) {
 		msg_set_cmd(c->name);
 		ret = c->run(argc - 1, argv + 1);
 	} else if (argc > 1 && argv[1][0] != '-') {
-		fprintf(stderr, "gupstat: unknown command '%s' (try 'gupstat --help')\n", argv[1]);
+		msg_say("gupstat", "unknown command '%s' (try 'gupstat --help')\n", argv[1]);
 		ret = 2;
 	} else {
 		ret = cmd_live(argc, argv);

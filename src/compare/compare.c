@@ -13,6 +13,7 @@
 #include "compare/options.h"
 #include "util/output.h"
 #include "util/msg.h"
+#include "util/input.h"
 
 struct column {
 	const char *title;
@@ -130,9 +131,10 @@ static void census(const struct v_results *a, const struct v_results *b)
 static void header(const char *pa, const struct v_results *a, const char *pb,
 		   const struct v_results *b)
 {
-	printf("base:  %s: %s, walk returns a %s, %u repeats, counter %s\n", pa, a->kernel,
+	/* The files' names are text from outside, as what is in them. */
+	printf("base:  %s: %s, walk returns a %s, %u repeats, counter %s\n", input_safe(pa), a->kernel,
 	       a->walk, a->repeats, a->event[0] ? a->event : "none");
-	printf("other: %s: %s, walk returns a %s, %u repeats, counter %s\n", pb, b->kernel,
+	printf("other: %s: %s, walk returns a %s, %u repeats, counter %s\n", input_safe(pb), b->kernel,
 	       b->walk, b->repeats, b->event[0] ? b->event : "none");
 	if (!a->event[0] || !b->event[0])
 		printf("no counter: %s\n", a->event[0] ? b->no_event_reason : a->no_event_reason);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include "util/hist.h"
 #include "report/text.h"
+#include "util/input.h"
 
 #define BAR_WIDTH	40
 
@@ -68,7 +69,8 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 	const char *stacks = trace_file_string(tf, "stacks");
 	double secs = tf->end_ns > tf->start_ns ? (tf->end_ns - tf->start_ns) / 1e9 : 0;
 
-	fprintf(f, "Trace %s: kernel %s, gupstat %s, %.3f s of %s\n", path,
+	/* The file's name is text from outside, as what is in it. */
+	fprintf(f, "Trace %s: kernel %s, gupstat %s, %.3f s of %s\n", input_safe(path),
 		trace_file_string(tf, "kernel"), trace_file_string(tf, "gupstat"),
 		secs, cmd ? cmd : "?");
 	fprintf(f, "  hold: %s\n", trace_file_string(tf, "method"));

@@ -21,6 +21,7 @@
 #include "serve/procs.h"
 #include "serve/serve.h"
 #include "util/msg.h"
+#include "util/input.h"
 
 struct serve {
 	struct serve_opts o;
@@ -90,7 +91,7 @@ static int loop(struct serve *s)
 		signal(SIGPIPE, SIG_IGN);
 		session_start(&s->l.s, banner);
 		if (s->l.s.cmd)		/* session_start() says it only without one */
-			fprintf(stderr, "%s\n", banner);
+			fprintf(stderr, "%s\n", input_safe(banner));
 		err = event_base_dispatch(s->base) < 0 ? -EIO : 0;
 	} else {
 		session_abort(&s->l.s);

@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include "util/child.h"
+#include "util/env.h"
+#include "util/stdfds.h"
 #include "util/msg.h"
 
 static void child_main(int go_fd, char **argv)
@@ -18,6 +20,8 @@ static void child_main(int go_fd, char **argv)
 	if (read(go_fd, &go, 1) != 1)
 		_exit(127);
 	close(go_fd);
+	env_restore();
+	stdfds_reclose();
 	execvp(argv[0], argv);
 	p_err("cannot run '%s': %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -2,6 +2,7 @@
 /* Reading an input file whole, checked first (input.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,9 +137,34 @@ void input_free(struct input *in)
 	in->len = 0;
 }
 
+/*
+ * C0 controls, DEL and every byte of 0x80 and above (C1 controls among
+ * them, in Latin-1 and in UTF-8 alike) would reach a terminal as codes:
+ * escapes that retitle the window, move the cursor or forge a line.
+ */
 void input_sanitise(char *s)
 {
 	for (; *s; s++)
 		if (*s < 0x20 || *s > 0x7e)
 			*s = '?';
+}
+
+/*
+ * Rotating buffers, per thread: a message may name a few paths at once
+ * (output.c's "cannot write A: it is also the input B").
+ */
+#define SAFE_BUFS	8
+#define SAFE_LEN	(PATH_MAX + 1)
+
+const char *input_safe(const char *s)
+{
+	static __thread char bufs[SAFE_BUFS][SAFE_LEN];
+	static __thread unsigned int next;
+	char *b = bufs[next++ % SAFE_BUFS];
+
+	if (!s)
+		return "(null)";
+	snprintf(b, SAFE_LEN, "%s", s);
+	input_sanitise(b);
+	return b;
 }

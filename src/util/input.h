@@ -38,7 +38,15 @@ int input_open(const char *path, const char *what, int *fd, __u64 *size,
 /* What a file of @mode that is not a regular file is, in words. */
 const char *input_kind_of(mode_t mode);
 
-/* Anything in @s but printable ASCII becomes '?': safe to print. */
+/*
+ * Anything in @s but printable ASCII becomes '?': safe to print. The one
+ * sanitiser: text from files, file names, arguments and messages alike.
+ */
 void input_sanitise(char *s);
+/*
+ * A sanitised copy of @s (cut at PATH_MAX bytes), for printing a name
+ * or an argument: valid until the 8th call after, in the same thread.
+ */
+const char *input_safe(const char *s);
 
 #endif /* __GUPSTAT_UTIL_INPUT_H */

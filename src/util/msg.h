@@ -7,8 +7,17 @@
  * typed it ("gupstat", "gupstat trace"), as bpftool's p_err() does: the
  * shared layer's messages name the subcommand that printed them.
  */
+#include <stdarg.h>
+
 void msg_set_cmd(const char *subcommand);
 const char *msg_cmd(void);
 void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * "WHO: message" on stderr, the message sanitised (input_sanitise())
+ * but for a final newline: what p_err() and argp's errors print with.
+ */
+void msg_vsay(const char *who, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+void msg_say(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif /* __GUPSTAT_UTIL_MSG_H */

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include "util/msg.h"
 #include "util/options.h"
 #include "util/parse.h"
 #include "util/pmu.h"
@@ -47,15 +48,15 @@ static struct opts_ctx *ctx_of(const struct argp_state *state)
 
 error_t opts_say(const struct argp_state *state, bool hint, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	fprintf(stderr, "%s: ", state->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (hint)
-		fprintf(stderr, " (try '%s --help')", state->name);
-	fputc('\n', stderr);
+	/* The argument echoed in @msg is sanitised there, as any message. */
+	msg_say(state->name, "%s%s%s%s\n", msg, hint ? " (try '" : "",
+		hint ? state->name : "", hint ? " --help')" : "");
 	ctx_of(state)->said = true;
 	return EINVAL;
 }
@@ -411,5 +412,11 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 	argv[0] = argv0;
 	if (ctx.done)
 		return 1;
+	/*
+	 * argp fails without a word when it cannot allocate (measured with
+	 * MALLOC_TOP_PAD_=99999999999999 in the environment): say so.
+	 */
+	if (err && !ctx.said)
+		p_err("cannot parse the options: %s\n", strerror(err));
 	return err ? -EINVAL : 0;
 }

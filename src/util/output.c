@@ -11,6 +11,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,18 +68,87 @@ void output_discard_on_signal(void)
 			unlink(pending[i]);
 }
 
-static void on_fatal_signal(int sig)
+/*
+ * Every signal whose default is to end the process and that can be
+ * caught: each would leave the temporary files behind. SIGPIPE is one
+ * (report's text into a closed pipe), SIGXFSZ too (ulimit -f).
+ */
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+};
+
+static void fatal_set(sigset_t *set)
 {
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		sigaddset(set, fatal_signals[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
+
+void output_die_of(int sig)
+{
+	sigset_t set;
+
 	output_discard_on_signal();
 	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(sig);
+	_exit(128 + sig);	/* not reached */
 }
+
+static void on_fatal_signal(int sig)
+{
+	output_die_of(sig);
+}
+
+/* A signal ignored when gupstat started (nohup) stays ignored. */
+static void catch_one(int sig, const sigset_t *all)
+{
+	struct sigaction sa = { .sa_handler = on_fatal_signal, .sa_mask = *all };
+	struct sigaction old;
+
+	if (!sigaction(sig, NULL, &old) && old.sa_handler == SIG_IGN)
+		return;
+	sigaction(sig, &sa, NULL);
+}
+
+static bool caught;
 
 void output_catch_signals(void)
 {
-	signal(SIGINT, on_fatal_signal);
-	signal(SIGTERM, on_fatal_signal);
-	signal(SIGHUP, on_fatal_signal);
+	sigset_t all;
+	int sig;
+
+	fatal_set(&all);
+	for (sig = 1; sig <= SIGRTMAX; sig++)
+		if (sigismember(&all, sig) == 1)
+			catch_one(sig, &all);
+	caught = true;
+}
+
+/*
+ * Between mkstemp() and the name in pending[], and between the rename
+ * and its removal from there, a signal would leave a file behind or
+ * unlink a name that is no longer ours: the fatal signals wait.
+ */
+static void signals_hold(sigset_t *old)
+{
+	sigset_t all;
+
+	fatal_set(&all);
+	sigprocmask(SIG_BLOCK, &all, old);
+}
+
+static void signals_release(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 static ssize_t sink_write(void *cookie, const char *buf, size_t len)
@@ -186,7 +256,8 @@ static FILE *sink_stream(struct sink *s)
 int output_open(struct output *o, const char *path, const char *const *inputs)
 {
 	struct sink *s;
-	int ret;
+	sigset_t held;
+	int ret, err;
 
 	*o = (struct output){ .path = path };
 	ret = check_target(o, inputs);
@@ -203,16 +274,22 @@ int output_open(struct output *o, const char *path, const char *const *inputs)
 			free(s);
 			return fail(o, ENOMEM, NULL);
 		}
+		if (!caught)	/* a command that forgot: report and compare */
+			output_catch_signals();
 		/* mkstemp() creates it 0600, and never through a link. */
+		signals_hold(&held);
 		s->fd = mkostemp(o->tmp, O_CLOEXEC);
+		err = errno;
+		if (s->fd >= 0)
+			pending_set(NULL, o->tmp);
+		signals_release(&held);
 		if (s->fd < 0) {
-			ret = fail_create(o, errno);
+			ret = fail_create(o, err);
 			free(o->tmp);
 			free(s);
 			o->tmp = NULL;
 			return ret;
 		}
-		pending_set(NULL, o->tmp);
 	}
 	o->f = sink_stream(s);
 	if (!o->f) {
@@ -266,7 +343,6 @@ static void moved(struct output *o)
 {
 	if (!o->tmp)
 		return;
-	pending_set(o->tmp, NULL);
 	sync_dir(o->path);
 	free(o->tmp);
 	o->tmp = NULL;
@@ -311,6 +387,7 @@ static int move_noreplace(const char *tmp, const char *path)
 int output_publish(struct output *o)
 {
 	struct sink *s = o->sink;
+	sigset_t held;
 	int err;
 
 	if (!o->f)
@@ -318,8 +395,12 @@ int output_publish(struct output *o)
 	if (fflush(o->f) && !s->err)
 		s->err = errno ? errno : EIO;
 	err = s->err;
+	signals_hold(&held);
 	if (!err && o->tmp)
 		err = move_noreplace(o->tmp, o->path);
+	if (!err && o->tmp)
+		pending_set(o->tmp, NULL);
+	signals_release(&held);
 	if (err) {
 		output_discard(o);
 		return fail(o, err, err == EEXIST ? "it appeared while the trace started" : NULL);
@@ -330,13 +411,18 @@ int output_publish(struct output *o)
 
 int output_commit(struct output *o)
 {
+	sigset_t held;
 	int err;
 
 	if (!o->f)
 		return fail(o, EBADF, NULL);
 	err = flush_all(o);
+	signals_hold(&held);
 	if (!err && o->tmp && rename(o->tmp, o->path))
 		err = errno;
+	if (!err && o->tmp)
+		pending_set(o->tmp, NULL);
+	signals_release(&held);
 	if (err) {
 		output_discard(o);
 		return fail(o, err, NULL);
@@ -356,8 +442,12 @@ void output_discard(struct output *o)
 	if (o->f)
 		flush_all(o);
 	if (o->tmp) {
+		sigset_t held;
+
+		signals_hold(&held);
 		unlink(o->tmp);
 		pending_set(o->tmp, NULL);
+		signals_release(&held);
 		free(o->tmp);
 		o->tmp = NULL;
 	}

@@ -63,8 +63,18 @@ void output_discard(struct output *o);
  */
 void output_discard_on_signal(void);
 /*
- * Until the command installs its own: SIGINT, SIGTERM and SIGHUP unlink
- * the temporary files, then kill the process as they would have.
+ * For a signal handler that ends the process: output_discard_on_signal(),
+ * then die of @sig itself, so that the caller's exit status says which
+ * (128 + @sig in a shell). Async-signal-safe; does not return.
+ */
+void output_die_of(int sig) __attribute__((noreturn));
+/*
+ * Until the command installs its own: every catchable signal that ends
+ * a process (INT, TERM, HUP, QUIT, PIPE, ALRM, USR1, USR2, XCPU, XFSZ,
+ * VTALRM, PROF, IO, PWR, the real-time ones) unlinks the temporary files,
+ * then kills the process as it would have, so that the exit status says
+ * which signal. One ignored at start stays ignored. output_open() calls
+ * it, once, if the command has not.
  */
 void output_catch_signals(void);
 

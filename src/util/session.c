@@ -21,6 +21,7 @@
 #include "util/probes.h"
 #include "util/session.h"
 #include "util/setup.h"
+#include "util/input.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -30,10 +31,8 @@ static volatile sig_atomic_t stop_requested;
  */
 static void on_signal(int sig)
 {
-	if (stop_requested) {
-		output_discard_on_signal();
-		_exit(128 + sig);
-	}
+	if (stop_requested)
+		output_die_of(sig);
 	stop_requested = 1;
 }
 
@@ -114,7 +113,7 @@ void session_start(struct session *s, const char *banner)
 	if (s->cmd)
 		child_release(&s->child);
 	else
-		fprintf(stderr, "%s\n", banner);
+		fprintf(stderr, "%s\n", input_safe(banner));	/* it names the output */
 }
 
 /* SESSION_RUNNING, SESSION_END, or SESSION_CHILD_EXIT + its exit code. */

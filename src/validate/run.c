@@ -45,9 +45,10 @@ struct validator {
 
 static volatile sig_atomic_t stop;
 
+/* The run stops between repeats; the signal, kept, ends gupstat once all is undone. */
 static void on_signal(int sig)
 {
-	stop = 1;
+	stop = sig;
 }
 
 static int open_gup_test(void)
@@ -353,6 +354,9 @@ static int validate_unpin(struct validator *v)
 	btf__free(btf);
 	if (v->gup_fd >= 0)
 		close(v->gup_fd);
+	/* THP settings restored, nothing written: the caller sees the signal. */
+	if (stop)
+		output_die_of(stop);
 	return err ? 1 : 0;
 }
 

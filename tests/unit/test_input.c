@@ -4,12 +4,33 @@
  * read that could block or run without end (a FIFO, /dev/zero).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include "tap.h"
 #include "util/input.h"
+
+/* input_safe(): a copy, the original kept; C1 (raw and UTF-8) and newlines too. */
+static void check_safe(void)
+{
+	const char *name = "x\e]0;t\a\x9b\xc2\x9b\n\x7f.gt";
+	const char *a = input_safe(name), *b = input_safe("second");
+	char *big = malloc(2 * PATH_MAX);
+
+	CHECK(!strcmp(a, "x?]0;t??????.gt"), "input_safe: '%s'", a);
+	CHECK(!strcmp(b, "second") && !strcmp(a, "x?]0;t??????.gt"),
+	      "input_safe: two at once, each kept: '%s', '%s'", a, b);
+	CHECK(name[1] == '\e', "input_safe: the original untouched");
+	CHECK(!strcmp(input_safe(NULL), "(null)"), "input_safe(NULL)");
+	if (big) {
+		memset(big, 'a', 2 * PATH_MAX - 1);
+		big[2 * PATH_MAX - 1] = 0;
+		CHECK(strlen(input_safe(big)) == PATH_MAX, "input_safe: cut at PATH_MAX");
+		free(big);
+	}
+}
 
 int main(void)
 {
@@ -45,6 +66,7 @@ int main(void)
 	      !strcmp(err, "No such file or directory"), "missing: '%s'", err);
 	input_sanitise(s);
 	CHECK(!strcmp(s, "a?[31mb???"), "sanitised: printable ASCII only: '%s'", s);
+	check_safe();
 	unlink(fifo);
 	unlink(path);
 	rmdir(dir);
