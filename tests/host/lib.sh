@@ -12,3 +12,17 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
+
+# results [RELEASE [SIZE_MB]]: a results file as gupstat validate writes
+# it, one run of one repeat, for compare's tests.
+results_series='"pin_ns":[1000],"unpin_ns":[2000],"pin_counter":[],"unpin_counter":[]'
+results() {
+	printf '{"format":"gupstat-validate-unpin","version":1,'
+	printf '"kernel":{"release":"%s","version":"#1","walk":"page"},' "${1:-6.12.0}"
+	printf '"attach":"fentry","counter":{"event":null,"reason":"none"},'
+	printf '"cpu":0,"repeats":1,"evict_bytes":1048576,"runs":[{"folio":"4k",'
+	printf '"size_mb":%s,"pages":256,"folios":256,' "${2:-1}"
+	printf '"census":{"pin_calls":1,"pin_pages":256,"grabs":256,"grab_refs":256,'
+	printf '"unpin_calls":1,"unpin_pages":256,"puts":256,"put_refs":256},'
+	printf '"warm":{%s},"cold":{%s}}]}\n' "$results_series" "$results_series"
+}

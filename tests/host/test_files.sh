@@ -27,18 +27,6 @@ no_temp() {
 
 mode_of() { stat -c %a "$1"; }
 
-# A results file as gupstat validate writes it: one run, one repeat.
-series='"pin_ns":[1000],"unpin_ns":[2000],"pin_counter":[],"unpin_counter":[]'
-results() {
-	printf '{"format":"gupstat-validate-unpin","version":1,'
-	printf '"kernel":{"release":"%s","version":"#1","walk":"page"},' "${1:-6.12.0}"
-	printf '"attach":"fentry","counter":{"event":null,"reason":"none"},'
-	printf '"cpu":0,"repeats":1,"evict_bytes":1048576,"runs":[{"folio":"4k",'
-	printf '"size_mb":%s,"pages":256,"folios":256,' "${2:-1}"
-	printf '"census":{"pin_calls":1,"pin_pages":256,"grabs":256,"grab_refs":256,'
-	printf '"unpin_calls":1,"unpin_pages":256,"puts":256,"put_refs":256},'
-	printf '"warm":{%s},"cold":{%s}}]}\n' "$series" "$series"
-}
 results >"$tmp/a.json"
 
 # --- a failed validate keeps the file it was to replace; a trace is

@@ -16,18 +16,6 @@ fi
 TRACE=$PWD/tests/fuzz/corpus/valid-base.gt
 cd "$tmp"
 
-# A results file as gupstat validate writes it (as test_files.sh's).
-series='"pin_ns":[1000],"unpin_ns":[2000],"pin_counter":[],"unpin_counter":[]'
-results() {
-	printf '{"format":"gupstat-validate-unpin","version":1,'
-	printf '"kernel":{"release":"%s","version":"#1","walk":"page"},' "${1:-6.12.0}"
-	printf '"attach":"fentry","counter":{"event":null,"reason":"none"},'
-	printf '"cpu":0,"repeats":1,"evict_bytes":1048576,"runs":[{"folio":"4k",'
-	printf '"size_mb":1,"pages":256,"folios":256,'
-	printf '"census":{"pin_calls":1,"pin_pages":256,"grabs":256,"grab_refs":256,'
-	printf '"unpin_calls":1,"unpin_pages":256,"puts":256,"put_refs":256},'
-	printf '"warm":{%s},"cold":{%s}}]}\n' "$series" "$series"
-}
 results >A.json
 results 6.13.0 >B.json
 

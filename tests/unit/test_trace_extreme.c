@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "tap.h"
 #include "synth.h"
+#include "capture.h"
 #include "report/report.h"
 
 static char dir[] = "/tmp/gupstat-extreme-XXXXXX";
@@ -32,23 +33,7 @@ static const char *slurp(const char *path)
 /* cmd_report with its stdout into txt and stderr into errf. */
 static int run(char **argv, int argc)
 {
-	int so = dup(1), se = dup(2), rc;
-	int fo = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	int fe = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-	fflush(stdout);
-	dup2(fo, 1);
-	dup2(fe, 2);
-	rc = cmd_report(argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(so, 1);
-	dup2(se, 2);
-	close(fo);
-	close(fe);
-	close(so);
-	close(se);
-	return rc;
+	return capture_run(cmd_report, argc, argv, txt, errf);
 }
 
 /* Every x, x1 and x2 in the SVG a finite number inside its 960-wide page. */

@@ -11,6 +11,7 @@
 #include "tap.h"
 #include "report/export.h"
 #include "synth.h"
+#include "capture.h"
 #include "report/report.h"
 #include "report/text.h"
 #include "util/msg.h"
@@ -61,22 +62,8 @@ static const char *first_line(const char *cmd)
 /* cmd_report with stdout and stderr captured: exit code, stderr in out. */
 static int run_report(int argc, char **argv, const char *stdout_path)
 {
-	int saved_out = dup(1), saved_err = dup(2), rc;
-	int fo = open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	int fe = open(err_log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int rc = capture_run(cmd_report, argc, argv, stdout_path, err_log);
 
-	fflush(stdout);
-	dup2(fo, 1);
-	dup2(fe, 2);
-	rc = cmd_report(argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(saved_out, 1);
-	dup2(saved_err, 2);
-	close(fo);
-	close(fe);
-	close(saved_out);
-	close(saved_err);
 	slurp(err_log);
 	err_one_line = one_line(out);
 	return rc;

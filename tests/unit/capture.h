@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running a subcommand's entry point in the test's own process, its
+ * stdout and stderr into two files: what a user sees, read back whole,
+ * with the exit code the subcommand returned.
+ */
+#ifndef __GUPSTAT_TEST_CAPTURE_H
+#define __GUPSTAT_TEST_CAPTURE_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static inline int capture_run(int (*cmd)(int, char **), int argc, char **argv,
+			      const char *out_path, const char *err_path)
+{
+	int so = dup(1), se = dup(2), rc;
+	int fo = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int fe = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	/* What the test printed so far must not land in the files. */
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	rc = cmd(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(fo);
+	close(fe);
+	close(so);
+	close(se);
+	return rc;
+}
+
+#endif /* __GUPSTAT_TEST_CAPTURE_H */
