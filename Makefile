@@ -3,6 +3,9 @@
 
 ARCH_DIR	:= x86
 OUT		:= build
+# Where the BPF objects and skeletons go: the sanitized tree (make asan)
+# builds only userspace and includes the normal build's skeletons.
+BPF_OUT		?= $(OUT)
 CLANG		?= clang
 CC		?= gcc
 BPFTOOL		?= bpftool
@@ -18,7 +21,7 @@ endif
 
 CFLAGS_COMMON	:= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -D_GNU_SOURCE -MMD -MP
 CFLAGS		?=
-USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CPPFLAGS) $(CFLAGS)
+USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(BPF_OUT) $(CPPFLAGS) $(CFLAGS)
 BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD -MP \
 		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
 
@@ -31,10 +34,10 @@ BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD 
 # first: libbpf's linker (1.1, and still 1.5: docs/bpf.md) leaves a map
 # relocation that libbpf cannot open when an extern map is seen before
 # its definition.
-BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o, \
+BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(BPF_OUT)/bpf/%.bpf.o, \
 			bpf/shared.bpf.c $(filter-out bpf/shared.bpf.c,$(wildcard bpf/*.bpf.c)))
-VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
-SKELS		:= $(OUT)/gupstat.skel.h $(OUT)/validate.skel.h
+VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(BPF_OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
+SKELS		:= $(BPF_OUT)/gupstat.skel.h $(BPF_OUT)/validate.skel.h
 SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 OBJ_DIRS	:= $(sort $(dir $(OBJS)))
@@ -50,7 +53,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -61,19 +64,19 @@ $(LIBBPF_A):
 	$(error libbpf.a not found: run 'make deps' (Debian: libbpf-dev))
 endif
 
-$(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(LIBBPF_A) $(OUT)/bpf/validate
+$(BPF_OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(LIBBPF_A) $(BPF_OUT)/bpf/validate
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
 # One skeleton per linked object; shared maps are defined once and
 # declared extern elsewhere, which the link resolves.
-$(OUT)/gupstat.bpf.o: $(BPF_OBJS)
-$(OUT)/validate.bpf.o: $(VALIDATE_OBJS)
-$(OUT)/gupstat.bpf.o $(OUT)/validate.bpf.o:
+$(BPF_OUT)/gupstat.bpf.o: $(BPF_OBJS)
+$(BPF_OUT)/validate.bpf.o: $(VALIDATE_OBJS)
+$(BPF_OUT)/gupstat.bpf.o $(BPF_OUT)/validate.bpf.o:
 	$(call msg,BPF-LD,$@)
 	$(Q)$(BPFTOOL) gen object $@ $^
 
-$(OUT)/%.skel.h: $(OUT)/%.bpf.o
+$(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(call msg,SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
 
@@ -125,7 +128,7 @@ $(OUT)/gupsim-ctl: tools/sim/gupsim-ctl.c $(SIMCTL_OBJS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
-$(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
+$(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:
@@ -165,6 +168,19 @@ $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests
 
 check-unit: unit-tests
 	$(Q)tests/lib/harness unit $(UNIT_BINS)
+
+# gupstat and the unit tests built again with ASan and UBSan, in their
+# own tree (build/asan/) over the normal build's BPF skeletons: make
+# check's asan part runs the unit tests and the host tests of hostile
+# input against it (tests/asan/run). Any finding aborts the program.
+SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+asan:
+	$(Q)$(MAKE) --no-print-directory OUT=$(OUT)/asan BPF_OUT=$(OUT) \
+		CFLAGS="$(SAN_FLAGS) $(CFLAGS)" asan-tree
+
+# Only inside the sub-make above, where OUT is the sanitized tree.
+asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 
 # The trace file reader under libFuzzer with ASan and UBSan: it links
 # src/tracefile/reader.c and src/util/input.c alone. fuzz-check replays the seed corpus and fuzzes
