@@ -53,7 +53,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz-corpus asan asan-tree
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -182,29 +182,52 @@ asan:
 # Only inside the sub-make above, where OUT is the sanitized tree.
 asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 
-# The trace file reader under libFuzzer with ASan and UBSan: it links
-# src/tracefile/reader.c and src/util/input.c alone. fuzz-check replays the seed corpus and fuzzes
-# for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
+# Two readers of hostile files under libFuzzer with ASan and UBSan: the
+# trace file reader (src/tracefile/reader.c and src/util/input.c alone)
+# and gupstat compare's results file reader (src/validate/json.c over
+# json-c, then compare's verdicts and plot on what it read). fuzz-check
+# replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
+# (default 30; tests/fuzz/run); fuzz is the same, longer (default 600 s
+# each). fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
+RESULTS_SRCS	:= src/validate/json.c src/validate/stats.c src/util/json.c src/util/input.c \
+		   src/util/stats.c
+RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
+FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
 			     src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 
+# p_err() is the harness's own: no src/util/msg.c.
+$(OUT)/fuzz/fuzz_results: tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) src/validate/validate.h \
+			  src/compare/compare.h src/util/json.h src/util/input.h | $(OUT)/fuzz
+	$(call msg,FUZZ-CC,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) -ljson-c -lm
+
 $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
 
-fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
-	$(Q)tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
+$(OUT)/fuzz/gen_results: tests/fuzz/gen_results.c $(RESULTS_SRCS) src/util/msg.c | $(OUT)/fuzz
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ tests/fuzz/gen_results.c $(RESULTS_SRCS) src/util/msg.c -ljson-c -lm
 
-fuzz-corpus: $(OUT)/fuzz/gen_corpus
-	$(Q)$< tests/fuzz/corpus
+fuzz-check: $(FUZZERS)
+	$(Q)FUZZ_TIME=$(or $(FUZZ_TIME),30) tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz
+
+fuzz: $(FUZZERS)
+	$(Q)FUZZ_TIME=$(or $(FUZZ_TIME),600) tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz
+
+fuzz-corpus: $(OUT)/fuzz/gen_corpus $(OUT)/fuzz/gen_results
+	$(Q)$(OUT)/fuzz/gen_corpus tests/fuzz/corpus
+	$(Q)mkdir -p tests/fuzz/corpus-results
+	$(Q)$(OUT)/fuzz/gen_results tests/fuzz/corpus-results
 
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
