@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat on every fuzz seed (tests/fuzz/corpus*, make fuzz-corpus), as a
-# user meets such a file: gupstat report on each trace (valid-* read,
-# incomplete-* read with one line saying so, and refused by --strict,
+# user meets such a file: gupstat report on each trace (valid-* read and
+# exported as a plot and a timeline, incomplete-* read with one line saying so, and refused by --strict,
 # bad-* refused in one line with exit 1) and gupstat compare on each
 # results file against a valid one (valid-* compared, with a plot; bad-*
 # refused in one line naming the file, exit 1).
@@ -16,7 +16,14 @@ for f in tests/fuzz/corpus/*; do
 	case $name in
 	valid-*)
 		[ $rc = 0 ] && [ -z "$err" ] && ok "report $name: read" ||
-			not_ok "report $name: rc $rc, $err" ;;
+			not_ok "report $name: rc $rc, $err"
+		# The exports walk every record: on the sanitized build too.
+		rm -f "$tmp/p.svg" "$tmp/p.json"
+		err=$("$G" report -n 0 --plot "$tmp/p.svg" --perfetto "$tmp/p.json" "$f" 2>&1 >/dev/null)
+		rc=$?
+		[ $rc = 0 ] && [ -z "$err" ] && [ -s "$tmp/p.svg" ] && [ -s "$tmp/p.json" ] &&
+			ok "report --plot --perfetto $name: both written" ||
+			not_ok "report --plot --perfetto $name: rc $rc, $err" ;;
 	incomplete-*)
 		[ $rc = 0 ] && [[ $err =~ ^"gupstat report: $f: incomplete trace (no trailer): "[0-9]+" holds recovered"$ ]] &&
 			ok "report $name: ${err#gupstat report: }" ||
