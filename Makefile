@@ -198,7 +198,7 @@ FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
-RESULTS_SRCS	:= src/validate/json.c src/validate/stats.c src/util/json.c src/util/input.c \
+RESULTS_SRCS	:= src/validate/json.c src/validate/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
 		   src/util/stats.c
 RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
 FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results

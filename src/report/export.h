@@ -12,7 +12,12 @@
  * timeline in ui.perfetto.dev or chrome://tracing; and a self-contained
  * SVG of the hold-time distribution.
  */
-int export_perfetto(FILE *f, const struct trace_file *tf, const struct trace_summary *s);
-int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary *s);
+/*
+ * 0, or -errno; an error of the trace file's, read again, is in tf->err.
+ * The Perfetto export reads every record again (a trace is a regular
+ * file); the plot is drawn from the summary alone.
+ */
+int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *s);
+int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 
 #endif /* __GUPSTAT_REPORT_EXPORT_H */

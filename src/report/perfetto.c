@@ -6,15 +6,36 @@
  * three decimals, so nanoseconds survive.
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/export.h"
 #include "report/text.h"
 #include "util/json.h"
+#include "util/msg.h"
+
+/*
+ * Threads named, at most: 16 MB of keys. A trace has as many threads as
+ * the traced workload; past this many, the rest keep Perfetto's default
+ * names ("Thread N") and stderr says so.
+ */
+#define THREADS_MAX	(1U << 19)
+/* New threads wait here, then are sorted into the set together. */
+#define PENDING_MAX	(1U << 14)
 
 struct thread_key {
 	__u32 pid, tid;
-	size_t rec;		/* a record of the thread, for its comm */
+	__u64 seq;		/* the record it was first seen in, for its comm */
+	char comm[16];
+};
+
+struct threads {
+	struct thread_key *set;	/* sorted by pid, tid; unique */
+	size_t n;
+	struct thread_key *pending;
+	size_t nr_pending;
+	bool full;		/* THREADS_MAX reached: some go unnamed */
 };
 
 static int cmp_thread(const void *a, const void *b)
@@ -23,7 +44,95 @@ static int cmp_thread(const void *a, const void *b)
 
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
-	return x->tid < y->tid ? -1 : x->tid > y->tid;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static bool same_thread(const struct thread_key *x, const struct thread_key *y)
+{
+	return x->pid == y->pid && x->tid == y->tid;
+}
+
+/* The pending threads, sorted and each once, merged into the set. */
+static int threads_merge(struct threads *t)
+{
+	struct thread_key *set;
+	size_t i, n = 0, room, a, b, out;
+
+	qsort(t->pending, t->nr_pending, sizeof(*t->pending), cmp_thread);
+	for (i = 0; i < t->nr_pending; i++)
+		if (!n || !same_thread(&t->pending[n - 1], &t->pending[i]))
+			t->pending[n++] = t->pending[i];
+	t->nr_pending = 0;
+	room = THREADS_MAX - t->n;
+	if (n > room) {
+		n = room;
+		t->full = true;
+	}
+	set = realloc(t->set, (t->n + n ? t->n + n : 1) * sizeof(*set));
+	if (!set)
+		return -ENOMEM;
+	t->set = set;
+	/* From the back, in place: neither list has a thread of the other. */
+	for (a = t->n, b = n, out = t->n + n; b; ) {
+		if (a && cmp_thread(&set[a - 1], &t->pending[b - 1]) > 0)
+			set[--out] = set[--a];
+		else
+			set[--out] = t->pending[--b];
+	}
+	t->n += n;
+	return 0;
+}
+
+static bool threads_has(const struct threads *t, const struct thread_key *k)
+{
+	size_t lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (same_thread(&t->set[mid], k))
+			return true;
+		if (cmp_thread(&t->set[mid], k) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static int threads_add(struct threads *t, const struct trace_rec *r, __u64 seq)
+{
+	struct thread_key k = { .pid = r->pid, .tid = r->tid, .seq = seq };
+
+	if (threads_has(t, &k) || t->full)
+		return 0;
+	memcpy(k.comm, r->comm, sizeof(k.comm));
+	t->pending[t->nr_pending++] = k;
+	return t->nr_pending == PENDING_MAX ? threads_merge(t) : 0;
+}
+
+/* Every thread of the trace, read once more. */
+static int threads_read(struct threads *t, struct trace_file *tf)
+{
+	struct trace_rec r;
+	__u64 seq = 0;
+	int ret, err = 0;
+
+	t->pending = malloc(PENDING_MAX * sizeof(*t->pending));
+	if (!t->pending)
+		return -ENOMEM;
+	trace_file_rewind(tf);
+	while (!err && (ret = trace_file_next(tf, &r)) > 0)
+		err = threads_add(t, &r, seq++);
+	if (!err && ret < 0)
+		err = ret;
+	if (!err)
+		err = threads_merge(t);
+	free(t->pending);
+	t->pending = NULL;
+	return err;
 }
 
 static void name_event(struct jw *w, const char *what, __u32 pid, __u32 tid, const char *name)
@@ -41,30 +150,25 @@ static void name_event(struct jw *w, const char *what, __u32 pid, __u32 tid, con
 }
 
 /* process_name and thread_name events: each process and thread once. */
-static int name_threads(struct jw *w, const struct trace_file *tf)
+static int name_threads(struct jw *w, struct trace_file *tf)
 {
-	struct thread_key *k = malloc((tf->nr_recs ? tf->nr_recs : 1) * sizeof(*k));
+	struct threads t = {};
 	size_t i;
+	int err = threads_read(&t, tf);
 
-	if (!k)
-		return -ENOMEM;
-	for (i = 0; i < tf->nr_recs; i++)
-		k[i] = (struct thread_key){ tf->recs[i].pid, tf->recs[i].tid, i };
-	qsort(k, tf->nr_recs, sizeof(*k), cmp_thread);
-	for (i = 0; i < tf->nr_recs; i++) {
-		const char *comm = tf->recs[k[i].rec].comm;
-
-		if (i && !cmp_thread(&k[i], &k[i - 1]))
-			continue;
-		if (!i || k[i].pid != k[i - 1].pid)
-			name_event(w, "process_name", k[i].pid, k[i].pid, comm);
-		name_event(w, "thread_name", k[i].pid, k[i].tid, comm);
+	for (i = 0; !err && i < t.n; i++) {
+		if (!i || t.set[i].pid != t.set[i - 1].pid)
+			name_event(w, "process_name", t.set[i].pid, t.set[i].pid, t.set[i].comm);
+		name_event(w, "thread_name", t.set[i].pid, t.set[i].tid, t.set[i].comm);
 	}
-	free(k);
-	return 0;
+	if (!err && t.full)
+		p_err("WARNING: more than %u threads in the trace: the Perfetto export names the first %u by pid and tid, the others by number\n",
+		      THREADS_MAX, THREADS_MAX);
+	free(t.set);
+	return err;
 }
 
-static void hold_event(struct jw *w, const struct trace_file *tf, const struct trace_rec *r,
+static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
 		       __u64 origin)
 {
 	char flags[512], addr[24];
@@ -102,7 +206,7 @@ static void jw_count(struct jw *w, const char *key, __u64 v)
 	jw_string(w, key, buf);
 }
 
-static void other_data(struct jw *w, const struct trace_file *tf, __u64 origin)
+static void other_data(struct jw *w, struct trace_file *tf, __u64 origin)
 {
 	jw_object(w, "otherData");
 	jw_string(w, "kernel", trace_file_string(tf, "kernel"));
@@ -115,11 +219,29 @@ static void other_data(struct jw *w, const struct trace_file *tf, __u64 origin)
 	jw_break(w);
 }
 
-int export_perfetto(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
+/* One slice per hold, the file read once more. */
+static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_summary *s,
+		       __u64 origin)
+{
+	struct trace_rec r;
+	size_t n = 0;
+	int ret;
+
+	trace_file_rewind(tf);
+	while ((ret = trace_file_next(tf, &r)) > 0) {
+		hold_event(w, tf, &r, origin);
+		n++;
+	}
+	if (!ret && n != s->n)
+		snprintf(tf->err, sizeof(tf->err), "%zu holds at the first reading, %zu at the second: the file changed",
+			 s->n, n);
+	return ret < 0 || n != s->n ? -EIO : 0;
+}
+
+int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
 	__u64 origin = s->n ? s->first_ns : tf->start_ns;
 	struct jw w;
-	size_t i;
 	int err;
 
 	jw_init(&w, f, false);
@@ -129,11 +251,9 @@ int export_perfetto(FILE *f, const struct trace_file *tf, const struct trace_sum
 	other_data(&w, tf, origin);
 	jw_array(&w, "traceEvents");
 	jw_break(&w);
-	err = name_threads(&w, tf);
+	err = name_threads(&w, tf) ?: hold_events(&w, tf, s, origin);
 	if (err)
 		return err;
-	for (i = 0; i < tf->nr_recs; i++)
-		hold_event(&w, tf, &tf->recs[i], origin);
 	jw_end_array(&w);
 	jw_end_object(&w);
 	return 0;

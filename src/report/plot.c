@@ -65,7 +65,10 @@ static struct span span_of(const struct trace_summary *s)
 	}
 	if (sp.lo < 0)
 		sp.lo = sp.hi = 10;
-	if (sp.hi == sp.lo)
+	/* Two slots wide, within the histogram: the last slot widens left. */
+	if (sp.hi == sp.lo && sp.hi == STATS_LOG2_SLOTS - 1)
+		sp.lo--;
+	else if (sp.hi == sp.lo)
 		sp.hi++;
 	sp.decades = sp.max > 1 ? (int)ceil(log10((double)sp.max)) : 1;
 	return sp;
@@ -89,8 +92,10 @@ static double value_x(const struct span *sp, __u64 v)
 {
 	unsigned int slot = stats_log2_slot(v);
 	double lo = slot ? ldexp(1, slot - 1) : 0, width = slot ? lo : 1;
+	double into = (v - lo) / width;
 
-	return slot_x(sp, slot + (v - lo) / width);
+	/* The last slot also holds everything above 2^63: its right edge. */
+	return slot_x(sp, slot + (into < 1 ? into : 1));
 }
 
 static const struct svg_font tick_font = { .size = 11, .fill = "#333", .anchor = "end" };
@@ -169,7 +174,7 @@ static void marker_lines(FILE *f, const struct span *sp, const struct trace_summ
 	}
 }
 
-static void title(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
+static void title(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
 	size_t i;
 
@@ -185,7 +190,7 @@ static void title(FILE *f, const struct trace_file *tf, const struct trace_summa
 	svg_text_end(f);
 }
 
-int export_plot(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
+int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
 	struct span sp = span_of(s);
 

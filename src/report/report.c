@@ -19,7 +19,7 @@
 #include "util/output.h"
 #include "util/msg.h"
 
-typedef int (*export_fn)(FILE *f, const struct trace_file *tf,
+typedef int (*export_fn)(FILE *f, struct trace_file *tf,
 			 const struct trace_summary *s);
 
 enum { EXPORT_PERFETTO, EXPORT_PLOT, NR_EXPORTS };
@@ -64,7 +64,7 @@ static int exports_open(const struct report_opts *o, struct output *out)
 
 /* Each export in full, or its old file left as it was. */
 static int exports_write(const struct report_opts *o, struct output *out,
-			 const struct trace_file *tf, const struct trace_summary *s)
+			 struct trace_file *tf, const struct trace_summary *s)
 {
 	const char *paths[NR_EXPORTS];
 	int i, err = 0;
@@ -77,9 +77,32 @@ static int exports_write(const struct report_opts *o, struct output *out,
 			output_discard(&out[i]);
 			continue;
 		}
+		tf->err[0] = '\0';
 		err = export_fns[i](out[i].f, tf, s);
-		err = err ? output_fail(&out[i], err) : output_commit(&out[i]);
+		if (err && tf->err[0]) {
+			/* The trace, read again, is what failed. */
+			p_err("%s: %s\n", o->path, tf->err);
+			output_discard(&out[i]);
+		} else {
+			err = err ? output_fail(&out[i], err) : output_commit(&out[i]);
+		}
 	}
+	return err;
+}
+
+/* The summary pass: every record read and checked, or one line why not. */
+static int summarize(const struct report_opts *o, struct trace_file *tf,
+		     struct trace_summary *s)
+{
+	int err = trace_summarize(tf, o->top, s);
+
+	if (err == -ENOMEM)
+		p_err("%s: out of memory\n", o->path);
+	else if (err)
+		p_err("%s: %s\n", o->path, tf->err);
+	else if (tf->incomplete)
+		p_err("%s: incomplete trace (no trailer): %zu holds recovered\n", o->path,
+		      tf->nr_recs);
 	return err;
 }
 
@@ -94,7 +117,8 @@ int cmd_report(int argc, char **argv)
 	err = report_opts_parse(&o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	if (trace_file_read(&tf, o.path)) {
+	/* Header, trailer and stacks: the records are read as they are used. */
+	if (trace_file_open(&tf, o.path)) {
 		p_err("%s: %s\n", o.path, tf.err);
 		return 1;
 	}
@@ -103,14 +127,11 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
-	if (tf.incomplete)
-		p_err("%s: incomplete trace (no trailer): %zu holds recovered\n", o.path, tf.nr_recs);
 	if (exports_open(&o, out)) {
 		trace_file_free(&tf);
 		return 1;
 	}
-	if (trace_summarize(&tf, o.top, &s)) {
-		p_err("%s: out of memory\n", o.path);
+	if (summarize(&o, &tf, &s)) {
 		exports_discard(out);
 		trace_file_free(&tf);
 		return 1;

@@ -1,36 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Percentiles, histograms and the longest holds of a trace file. */
+/*
+ * Percentiles, histograms and the longest holds of a trace file, in one
+ * pass over its records (more only for percentiles of a very long
+ * trace: select.c), keeping at most what select.h and -n say.
+ */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include "report/select.h"
 #include "report/stats.h"
-
-/*
- * The fill's share of each hold that had one, p50 and p90: unlike the
- * summed share, a few holds stretched by something else (an interrupt,
- * a preempted vCPU) do not decide it.
- */
-static int fill_shares(const struct trace_file *tf, struct trace_summary *s)
-{
-	double *v = malloc((s->with_fill ? s->with_fill : 1) * sizeof(*v));
-	size_t i, n = 0;
-
-	if (!v)
-		return -ENOMEM;
-	for (i = 0; i < tf->nr_recs; i++) {
-		const struct trace_rec *r = &tf->recs[i];
-
-		if (!(r->flags & GT_R_FILL) || n == s->with_fill)
-			continue;
-		v[n++] = !r->hold_ns ? 0 : r->fill_ns >= r->hold_ns ? 1 :
-			 (double)r->fill_ns / r->hold_ns;
-	}
-	stats_sort_double(v, n);
-	s->fill_share_p50 = stats_quantile(v, n, 50, STATS_NEAREST_RANK);
-	s->fill_share_p90 = stats_quantile(v, n, 90, STATS_NEAREST_RANK);
-	free(v);
-	return 0;
-}
 
 unsigned int stats_log2_slot(__u64 v)
 {
@@ -44,29 +23,15 @@ unsigned int stats_log2_slot(__u64 v)
 	return slot < STATS_LOG2_SLOTS ? slot : STATS_LOG2_SLOTS - 1;
 }
 
-/* Sorts @v in place. */
-static void dist_of(__u64 *v, size_t n, struct stats_dist *d)
+/* When a hold ended; one that would end past 2^64 ns ends there. */
+__u64 stats_hold_end(const struct trace_rec *r)
 {
-	long double sum = 0;
-	size_t i;
-
-	memset(d, 0, sizeof(*d));
-	if (!n)
-		return;
-	stats_sort_u64(v, n);
-	for (i = 0; i < n; i++)
-		sum += v[i];
-	d->min = v[0];
-	d->p50 = stats_percentile(v, n, 50);
-	d->p90 = stats_percentile(v, n, 90);
-	d->p99 = stats_percentile(v, n, 99);
-	d->max = v[n - 1];
-	d->mean = sum / n;
+	return r->ts_ns + r->hold_ns < r->ts_ns ? ~0ULL : r->ts_ns + r->hold_ns;
 }
 
 static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 {
-	__u64 end = r->ts_ns + r->hold_ns;
+	__u64 end = stats_hold_end(r);
 
 	s->hold_log2[stats_log2_slot(r->hold_ns)]++;
 	s->pages_lin[r->pages < STATS_PAGE_SLOTS - 1 ? r->pages : STATS_PAGE_SLOTS - 1]++;
@@ -85,74 +50,196 @@ static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 	}
 }
 
-/* Hold times of all holds and, for holds with a fill, without it. */
-static int distributions(const struct trace_file *tf, struct trace_summary *s)
+/*
+ * The longest holds so far, as a min-heap: its root the one to drop
+ * first, the shortest and, of equal ones, the latest (ties go to the
+ * earlier hold). O(log -n) a record, whatever -n.
+ */
+struct ranked {
+	struct trace_rec r;
+	__u64 seq;
+};
+
+static bool worse(const struct ranked *a, const struct ranked *b)
 {
-	__u64 *hold = malloc((tf->nr_recs ? tf->nr_recs : 1) * sizeof(*hold));
-	__u64 *bare = malloc((tf->nr_recs ? tf->nr_recs : 1) * sizeof(*bare));
-	size_t i, nb = 0;
-
-	if (!hold || !bare) {
-		free(hold);
-		free(bare);
-		return -ENOMEM;
-	}
-	for (i = 0; i < tf->nr_recs; i++) {
-		const struct trace_rec *r = &tf->recs[i];
-
-		hold[i] = r->hold_ns;
-		if (r->flags & GT_R_FILL)
-			bare[nb++] = r->hold_ns > r->fill_ns ? r->hold_ns - r->fill_ns : 0;
-	}
-	dist_of(hold, tf->nr_recs, &s->hold);
-	dist_of(bare, nb, &s->bare);
-	free(hold);
-	free(bare);
-	return 0;
+	return a->r.hold_ns < b->r.hold_ns || (a->r.hold_ns == b->r.hold_ns && a->seq > b->seq);
 }
 
-/* The @top longest holds, longest first; ties go to the earlier hold. */
-static int longest(const struct trace_file *tf, size_t top, struct trace_summary *s)
+static void sift_down(struct ranked *h, size_t n, size_t i)
 {
-	size_t i, j, n = 0;
+	struct ranked t;
+	size_t c;
 
-	if (top > tf->nr_recs)
-		top = tf->nr_recs;
-	s->top = calloc(top ? top : 1, sizeof(*s->top));
-	if (!s->top)
-		return -ENOMEM;
-	/* Insertion into a short sorted list: top is small (-n). */
-	for (i = 0; i < tf->nr_recs && top; i++) {
-		__u64 h = tf->recs[i].hold_ns;
-
-		if (n == top && h <= tf->recs[s->top[n - 1]].hold_ns)
-			continue;
-		j = n < top ? n++ : n - 1;
-		while (j > 0 && tf->recs[s->top[j - 1]].hold_ns < h) {
-			s->top[j] = s->top[j - 1];
-			j--;
-		}
-		s->top[j] = i;
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && worse(&h[c + 1], &h[c]))
+			c++;
+		if (!worse(&h[c], &h[i]))
+			break;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
 	}
-	s->nr_top = n;
-	return 0;
 }
 
-int trace_summarize(const struct trace_file *tf, size_t top, struct trace_summary *s)
+static void sift_up(struct ranked *h, size_t i)
+{
+	struct ranked t;
+
+	for (; i && worse(&h[i], &h[(i - 1) / 2]); i = (i - 1) / 2) {
+		t = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = t;
+	}
+}
+
+static void longest(struct ranked *h, size_t *n, size_t top, const struct trace_rec *r,
+		    __u64 seq)
+{
+	struct ranked x = { *r, seq };
+
+	if (*n < top) {
+		h[*n] = x;
+		sift_up(h, (*n)++);
+	} else if (top && worse(&h[0], &x)) {
+		h[0] = x;
+		sift_down(h, top, 0);
+	}
+}
+
+/* Longest first; of equal holds, the earlier first. */
+static int cmp_ranked(const void *a, const void *b)
+{
+	return worse(b, a) ? -1 : worse(a, b) ? 1 : 0;
+}
+
+static void longest_done(struct trace_summary *s, struct ranked *h, size_t n)
 {
 	size_t i;
-	int err;
+
+	qsort(h, n, sizeof(*h), cmp_ranked);
+	for (i = 0; i < n; i++)
+		s->top[i] = h[i].r;
+	s->nr_top = n;
+}
+
+static int count_values(struct sel_values *v, const struct trace_rec *r)
+{
+	int k, err = 0;
+	__u64 key;
+
+	for (k = 0; k < NR_SEL_KINDS && !err; k++)
+		if (sel_key(k, r, &key))
+			err = sel_add(&v[k], key);
+	return err;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	__u64 x = *(const __u64 *)a, y = *(const __u64 *)b;
+
+	return (x > y) - (x < y);
+}
+
+static const unsigned int pcts[] = { 50, 90, 99 };
+static const size_t nr_pcts[NR_SEL_KINDS] = { 3, 3, 2 };
+
+/*
+ * The percentiles into @out[kind][]: from the kept, sorted keys, or
+ * found in the file where there were too many to keep.
+ */
+static int percentiles(struct trace_file *tf, struct sel_values *v, __u64 out[][3])
+{
+	struct sel_rank q[NR_SEL_KINDS * 3];
+	size_t i, nq = 0;
+	int k;
+
+	for (k = 0; k < NR_SEL_KINDS; k++) {
+		if (!v[k].n)
+			continue;
+		if (!v[k].spilled)
+			qsort(v[k].v, v[k].n, sizeof(*v[k].v), cmp_u64);
+		for (i = 0; i < nr_pcts[k]; i++) {
+			size_t idx = stats_rank_index(v[k].n, pcts[i]);
+
+			if (!v[k].spilled)
+				out[k][i] = v[k].v[idx];
+			else
+				q[nq++] = (struct sel_rank){ k, idx, v[k].min, v[k].max, 0, &out[k][i] };
+		}
+	}
+	return nq ? sel_ranks(tf, q, nq) : 0;
+}
+
+static void dist_of(const struct sel_values *v, const __u64 *p, struct stats_dist *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (!v->n)
+		return;
+	d->min = v->min;
+	d->p50 = p[0];
+	d->p90 = p[1];
+	d->p99 = p[2];
+	d->max = v->max;
+	d->mean = v->sum / v->n;
+}
+
+static double share_of(__u64 key)
+{
+	double d;
+
+	memcpy(&d, &key, sizeof(d));
+	return d;
+}
+
+static int finish(struct trace_file *tf, struct sel_values *v, struct trace_summary *s)
+{
+	__u64 p[NR_SEL_KINDS][3] = {};
+	int err = percentiles(tf, v, p);
+
+	if (err)
+		return err;
+	dist_of(&v[SEL_HOLD], p[SEL_HOLD], &s->hold);
+	dist_of(&v[SEL_BARE], p[SEL_BARE], &s->bare);
+	s->fill_share_p50 = share_of(p[SEL_SHARE][0]);
+	s->fill_share_p90 = share_of(p[SEL_SHARE][1]);
+	return 0;
+}
+
+static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
+		    struct sel_values *v)
+{
+	struct ranked *h = calloc(top ? top : 1, sizeof(*h));
+	struct trace_rec r;
+	size_t nh = 0;
+	int ret = 0, err = h ? 0 : -ENOMEM;
+
+	trace_file_rewind(tf);
+	while (!err && (ret = trace_file_next(tf, &r)) > 0) {
+		count_hold(s, &r);
+		longest(h, &nh, top, &r, s->n++);
+		err = count_values(v, &r);
+	}
+	if (!err && ret >= 0)
+		longest_done(s, h, nh);
+	free(h);
+	return err ?: ret;
+}
+
+int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s)
+{
+	struct sel_values v[NR_SEL_KINDS] = {};
+	int k, err;
 
 	memset(s, 0, sizeof(*s));
-	s->n = tf->nr_recs;
-	s->first_ns = tf->nr_recs ? ~0ULL : 0;
-	for (i = 0; i < tf->nr_recs; i++)
-		count_hold(s, &tf->recs[i]);
-	err = distributions(tf, s);
+	s->first_ns = ~0ULL;
+	s->top = calloc(top ? top : 1, sizeof(*s->top));
+	err = s->top ? one_pass(tf, top, s, v) : -ENOMEM;
 	if (!err)
-		err = fill_shares(tf, s);
-	if (!err)
-		err = longest(tf, top, s);
+		err = finish(tf, v, s);
+	if (!s->n)
+		s->first_ns = 0;
+	for (k = 0; k < NR_SEL_KINDS; k++)
+		sel_free(&v[k]);
 	if (err)
 		trace_summary_free(s);
 	return err;

@@ -32,14 +32,21 @@ struct trace_summary {
 	double fill_share_p50;		/* fill_ns / hold_ns of one hold, */
 	double fill_share_p90;		/* over the holds with a fill */
 	__u64 first_ns, last_end_ns;	/* the holds' time span */
-	size_t *top;			/* indices of the longest holds, longest first */
+	struct trace_rec *top;		/* the longest holds, longest first */
 	size_t nr_top;
 };
 
-/* 0, or -ENOMEM. @top: how many of the longest holds to keep. */
-int trace_summarize(const struct trace_file *tf, size_t top, struct trace_summary *s);
+/*
+ * Read every record of @tf (from the first): 0, -ENOMEM, or the
+ * reader's error (tf->err says it). @top: how many of the longest holds
+ * to keep. Memory: the -n holds, and what select.h keeps, whatever the
+ * trace's length.
+ */
+int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s);
 void trace_summary_free(struct trace_summary *s);
 /* The log2 slot of @v, as the BPF side counts it. */
 unsigned int stats_log2_slot(__u64 v);
+/* ts_ns + hold_ns, saturated at 2^64 - 1 rather than wrapped. */
+__u64 stats_hold_end(const struct trace_rec *r);
 
 #endif /* __GUPSTAT_REPORT_STATS_H */

@@ -166,7 +166,9 @@ static void print_stack(FILE *f, const struct trace_file *tf, __u32 id)
 static void print_hold(FILE *f, const struct trace_file *tf, size_t rank,
 		       const struct trace_rec *r)
 {
-	long long rel = (long long)(r->ts_ns - tf->start_ns);
+	/* A hold may have started before the header's start: negative. */
+	double rel = r->ts_ns >= tf->start_ns ? (double)(r->ts_ns - tf->start_ns) :
+			-(double)(tf->start_ns - r->ts_ns);
 	char flags[512];
 
 	fprintf(f, " #%-3zu %llu ns at %+.9f s, cpu %u, pid %u tid %u (%s)\n", rank,
@@ -195,5 +197,5 @@ void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 		return;
 	fprintf(f, "\nThe %zu longest holds (time from the start of the trace):\n", s->nr_top);
 	for (i = 0; i < s->nr_top; i++)
-		print_hold(f, tf, i + 1, &tf->recs[s->top[i]]);
+		print_hold(f, tf, i + 1, &s->top[i]);
 }

@@ -2,11 +2,13 @@
 /*
  * Reading a trace file (include/gupstat_tracefile.h). The input is
  * untrusted: every length, count and offset is checked against what is
- * left of the buffer before it is used, every string for printable
+ * left of the file before it is used, every string for printable
  * ASCII, and every cross-reference (record -> stack) for existence. The
- * first problem found is described in one line in tf->err. This file
- * and util/input.c link alone into the fuzz target (tests/fuzz/), so
- * they depend on libc only.
+ * first problem found is described in one line in tf->err. A file is
+ * read through a window of WINDOW_SIZE bytes, records one at a time, so
+ * that a trace of any size takes the same memory. This file and
+ * util/input.c link alone into the fuzz target (tests/fuzz/), so they
+ * depend on libc only.
  */
 #include <endian.h>
 #include <errno.h>
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "tracefile/reader.h"
 #include "util/input.h"
 
@@ -26,14 +29,56 @@ _Static_assert(sizeof(struct gt_stack) == 8, "gt_stack layout");
 _Static_assert(sizeof(struct gt_frame) == 16, "gt_frame layout");
 _Static_assert(sizeof(struct gt_trailer) == 64, "gt_trailer layout");
 
-/* Files larger than this are refused before reading (1 GiB: 12M holds). */
-#define TRACE_FILE_MAX	(1ULL << 30)
+/* Reads go through a window of this size: the most any read takes. */
+#define WINDOW_SIZE	(1U << 20)
+/* A header with the most strings there can be. */
+#define HEADER_MAX	(sizeof(struct gt_header) + \
+			 GT_STRINGS_MAX * (sizeof(struct gt_string) + GT_KEY_MAX + GT_VALUE_MAX))
+/*
+ * The stack table is kept whole. The tracer's stack map has 4096
+ * entries of 32 frames (src/trace/trace.c, TRACE_STACK_DEPTH): with
+ * names of 100 characters, 15 MB. A larger table is refused.
+ */
+#define STACK_TABLE_MAX	(16U << 20)
+/* Sixteen times the stacks the tracer's map can hold. */
+#define STACKS_MAX	65536U
 
-/* A window of the input that only shrinks from the front. */
+/* A section of the input [pos, end) that only shrinks from the front. */
 struct cursor {
-	const __u8 *p;
-	size_t left;
+	struct trace_src *src;
+	__u64 pos, end;
 };
+
+/*
+ * @n bytes at @off (the caller has checked they are in the file), or
+ * NULL with src->err set. The window moves only when they are not in it.
+ */
+static const __u8 *src_at(struct trace_src *s, __u64 off, size_t n)
+{
+	size_t want, got = 0;
+	ssize_t r;
+
+	if (s->mem)
+		return s->mem + off;
+	if (off >= s->win_off && off + n <= s->win_off + s->win_len)
+		return s->win + (off - s->win_off);
+	want = s->size - off < WINDOW_SIZE ? s->size - off : WINDOW_SIZE;
+	s->win_len = 0;
+	while (got < want) {
+		r = pread(s->fd, s->win + got, want - got, off + got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			/* 0: the file shrank under us; nothing more to read. */
+			s->err = r < 0 ? errno : EIO;
+			return NULL;
+		}
+		got += r;
+	}
+	s->win_off = off;
+	s->win_len = got;
+	return got >= n ? s->win : NULL;
+}
 
 static int fail(struct trace_file *tf, const char *fmt, ...)
 {
@@ -48,13 +93,19 @@ static int fail(struct trace_file *tf, const char *fmt, ...)
 /* The next @n bytes, or NULL (and nothing consumed) if there are fewer. */
 static const void *take(struct cursor *c, size_t n)
 {
-	const void *p = c->p;
+	const void *p;
 
-	if (n > c->left)
+	if (n > c->end - c->pos)
 		return NULL;
-	c->p += n;
-	c->left -= n;
+	p = src_at(c->src, c->pos, n);
+	if (p)
+		c->pos += n;
 	return p;
+}
+
+static __u64 left(const struct cursor *c)
+{
+	return c->end - c->pos;
 }
 
 static __u16 le16_at(const void *p)
@@ -100,12 +151,15 @@ static bool printable(const __u8 *s, size_t n)
 	return true;
 }
 
-/* A copy of @n checked bytes as a C string, or NULL (tf->err set). */
+/*
+ * A copy of @n checked bytes as a C string, or NULL (tf->err set): into
+ * @arena, whose room the caller has checked, or else allocated.
+ */
 static char *take_string(struct trace_file *tf, struct cursor *c, size_t n,
-			 const char *what)
+			 const char *what, char *arena)
 {
 	const __u8 *s = take(c, n);
-	char *copy;
+	char *copy = arena;
 
 	if (!s) {
 		fail(tf, "truncated: %s of %zu bytes runs past its section", what, n);
@@ -115,7 +169,8 @@ static char *take_string(struct trace_file *tf, struct cursor *c, size_t n,
 		fail(tf, "%s is not printable text", what);
 		return NULL;
 	}
-	copy = malloc(n + 1);
+	if (!copy)
+		copy = malloc(n + 1);
 	if (!copy) {
 		fail(tf, "out of memory");
 		return NULL;
@@ -141,11 +196,11 @@ static int parse_string(struct trace_file *tf, struct cursor *c, __u32 i)
 	if (vlen > GT_VALUE_MAX)
 		return fail(tf, "header string %u: value length %u is over %d", i, vlen, GT_VALUE_MAX);
 	snprintf(what, sizeof(what), "header key %u", i);
-	kv->key = take_string(tf, c, klen, what);
+	kv->key = take_string(tf, c, klen, what, NULL);
 	if (!kv->key)
 		return -EINVAL;
 	snprintf(what, sizeof(what), "header value %u", i);
-	kv->value = take_string(tf, c, vlen, what);
+	kv->value = take_string(tf, c, vlen, what, NULL);
 	return kv->value ? 0 : -EINVAL;
 }
 
@@ -167,8 +222,9 @@ static int parse_strings(struct trace_file *tf, struct cursor *c, __u32 nr)
 			return err;
 		}
 	}
-	if (c->left)
-		return fail(tf, "header size leaves %zu bytes after its strings", c->left);
+	if (left(c))
+		return fail(tf, "header size leaves %llu bytes after its strings",
+			    (unsigned long long)left(c));
 	for (i = 0; i < sizeof(required) / sizeof(required[0]); i++)
 		if (!trace_file_string(tf, required[i]))
 			return fail(tf, "header lacks the '%s' string", required[i]);
@@ -176,7 +232,7 @@ static int parse_strings(struct trace_file *tf, struct cursor *c, __u32 nr)
 }
 
 static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
-			       __u32 header_size, size_t len)
+			       __u32 header_size, __u64 len)
 {
 	__u32 record_size = LE32(h, record_size);
 
@@ -186,7 +242,11 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 		return fail(tf, "format version %u, this gupstat reads version %d",
 			    tf->version, GT_VERSION);
 	if (header_size < sizeof(*h) || header_size > len)
-		return fail(tf, "header size %u is outside the file (%zu bytes)", header_size, len);
+		return fail(tf, "header size %u is outside the file (%llu bytes)", header_size,
+			    (unsigned long long)len);
+	if (header_size > HEADER_MAX)
+		return fail(tf, "header size %u is more than %d strings can take (%zu bytes)",
+			    header_size, GT_STRINGS_MAX, HEADER_MAX);
 	if (record_size != sizeof(struct gt_record))
 		return fail(tf, "record size %u, version %d records are %zu bytes",
 			    record_size, GT_VERSION, sizeof(struct gt_record));
@@ -195,46 +255,56 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 	return 0;
 }
 
-static int parse_header(struct trace_file *tf, const __u8 *buf, size_t len,
-			size_t *header_size)
+static int parse_header(struct trace_file *tf, size_t *header_size)
 {
-	const struct gt_header *h = (const void *)buf;
+	__u64 len = tf->src.size;
+	const struct gt_header *h;
 	struct cursor c;
+	__u32 nr;
 	int err;
 
 	if (len < sizeof(*h))
-		return fail(tf, "truncated: %zu bytes, shorter than the %zu-byte header",
-			    len, sizeof(*h));
+		return fail(tf, "truncated: %llu bytes, shorter than the %zu-byte header",
+			    (unsigned long long)len, sizeof(*h));
+	h = (const void *)src_at(&tf->src, 0, sizeof(*h));
+	if (!h)
+		return -EIO;
 	tf->version = LE32(h, version);
 	tf->flags = LE32(h, flags);
 	tf->clock_id = LE32(h, clock_id);
 	tf->start_ns = LE64(h, start_ns);
 	tf->start_realtime_ns = LE64(h, start_realtime_ns);
 	tf->min_ns = LE64(h, min_ns);
+	nr = LE32(h, nr_strings);
 	*header_size = LE32(h, header_size);
 	err = check_header_fields(tf, h, *header_size, len);
 	if (err)
 		return err;
-	c.p = buf + sizeof(*h);
-	c.left = *header_size - sizeof(*h);
-	return parse_strings(tf, &c, LE32(h, nr_strings));
+	c = (struct cursor){ &tf->src, sizeof(*h), *header_size };
+	return parse_strings(tf, &c, nr);
 }
 
 /* A trailer's magic where the trailer would be: the tracer ended cleanly. */
-static bool has_trailer(const __u8 *buf, size_t len, size_t header_size)
+static bool has_trailer(struct trace_file *tf, size_t header_size)
 {
 	size_t size = sizeof(struct gt_trailer);
+	const __u8 *t;
 
-	return len - header_size >= size &&
-	       !memcmp(buf + len - size + offsetof(struct gt_trailer, magic), GT_TRAILER_MAGIC,
-		       sizeof(GT_TRAILER_MAGIC) - 1);
+	if (tf->src.size - header_size < size)
+		return false;
+	t = src_at(&tf->src, tf->src.size - size, size);
+	return t && !memcmp(t + offsetof(struct gt_trailer, magic), GT_TRAILER_MAGIC,
+			    sizeof(GT_TRAILER_MAGIC) - 1);
 }
 
-static int parse_trailer(struct trace_file *tf, const __u8 *buf, size_t len,
-			 size_t header_size, __u64 *stacks_offset)
+static int parse_trailer(struct trace_file *tf, size_t header_size, __u64 *stacks_offset)
 {
-	const struct gt_trailer *t = (const void *)(buf + len - sizeof(*t));
+	__u64 len = tf->src.size;
+	const struct gt_trailer *t;
 
+	t = (const void *)src_at(&tf->src, len - sizeof(*t), sizeof(*t));
+	if (!t)
+		return -EIO;
 	if (LE32(t, trailer_size) != sizeof(*t))
 		return fail(tf, "trailer size %u, want %zu", LE32(t, trailer_size), sizeof(*t));
 	tf->lost = LE64(t, lost);
@@ -251,6 +321,9 @@ static int parse_trailer(struct trace_file *tf, const __u8 *buf, size_t len,
 		return fail(tf, "trailer counts %llu records, the file holds %llu bytes of them",
 			    (unsigned long long)LE64(t, records),
 			    (unsigned long long)(*stacks_offset - header_size));
+	tf->nr_recs = LE64(t, records);
+	tf->recs_max = tf->nr_recs;
+	tf->counted = true;
 	return 0;
 }
 
@@ -268,8 +341,12 @@ static int parse_frame(struct trace_file *tf, struct cursor *c,
 		return fail(tf, "stack %u has a kernel address, but the header says none were written", id);
 	if (len == 0 || len > GT_NAME_MAX)
 		return fail(tf, "stack %u: frame name length %u is not 1 to %d", id, len, GT_NAME_MAX);
-	f->name = take_string(tf, c, len, "a frame name");
-	return f->name ? 0 : -EINVAL;
+	/* The arena has room: a name takes 16 bytes more in the table. */
+	f->name = take_string(tf, c, len, "a frame name", tf->names + tf->names_used);
+	if (!f->name)
+		return -EINVAL;
+	tf->names_used += len + 1;
+	return 0;
 }
 
 static int parse_stack(struct trace_file *tf, struct cursor *c, __u32 i)
@@ -307,12 +384,19 @@ static int parse_stacks(struct trace_file *tf, struct cursor *c)
 	__u32 nr = tf->nr_stacks;
 	int err;
 
+	if (left(c) > STACK_TABLE_MAX)
+		return fail(tf, "stack table of %llu bytes, more than the %u MB a trace's stacks can take",
+			    (unsigned long long)left(c), STACK_TABLE_MAX >> 20);
+	if (nr > STACKS_MAX)
+		return fail(tf, "trailer counts %u stacks, more than the %u a trace can have",
+			    nr, STACKS_MAX);
 	/* Each entry takes at least 8 bytes: a bound before allocating. */
-	if (nr > c->left / sizeof(struct gt_stack))
-		return fail(tf, "trailer counts %u stacks, the stack table has room for %zu",
-			    nr, c->left / sizeof(struct gt_stack));
+	if (nr > left(c) / sizeof(struct gt_stack))
+		return fail(tf, "trailer counts %u stacks, the stack table has room for %llu",
+			    nr, (unsigned long long)(left(c) / sizeof(struct gt_stack)));
 	tf->stacks = calloc(nr ? nr : 1, sizeof(*tf->stacks));
-	if (!tf->stacks)
+	tf->names = malloc(left(c) + 1);
+	if (!tf->stacks || !tf->names)
 		return fail(tf, "out of memory");
 	for (tf->nr_stacks = 0; tf->nr_stacks < nr; tf->nr_stacks++) {
 		err = parse_stack(tf, c, tf->nr_stacks);
@@ -321,13 +405,22 @@ static int parse_stacks(struct trace_file *tf, struct cursor *c)
 			return err;
 		}
 	}
-	if (c->left)
-		return fail(tf, "%zu bytes between the stack table and the trailer", c->left);
+	if (left(c))
+		return fail(tf, "%llu bytes between the stack table and the trailer",
+			    (unsigned long long)left(c));
 	return 0;
 }
 
 static int check_record(struct trace_file *tf, const struct trace_rec *r, size_t i)
 {
+	/*
+	 * Every hold has a start time and a task: the idle task (thread 0)
+	 * walks no page tables. So zero bytes, a hole in a sparse file or
+	 * a disk's preallocation, never pass for a hold.
+	 */
+	if (!r->ts_ns || !r->tid)
+		return fail(tf, "record %zu: start %llu ns, thread %u: not a hold (zero bytes?)",
+			    i, (unsigned long long)r->ts_ns, r->tid);
 	if (r->flags & ~GT_R_ALL)
 		return fail(tf, "record %zu: unknown flags 0x%x", i, r->flags & ~GT_R_ALL);
 	if (r->result >= GT_RESULTS)
@@ -362,35 +455,18 @@ static void decode_record(struct trace_rec *r, const struct gt_record *g)
 	memcpy(r->comm, AT(g, comm), sizeof(r->comm));
 }
 
-static int parse_records(struct trace_file *tf, const __u8 *p, size_t nr)
-{
-	size_t i;
-	int err;
-
-	tf->recs = calloc(nr ? nr : 1, sizeof(*tf->recs));
-	if (!tf->recs)
-		return fail(tf, "out of memory for %zu records", nr);
-	tf->nr_recs = nr;
-	for (i = 0; i < nr; i++) {
-		decode_record(&tf->recs[i], (const void *)(p + i * sizeof(struct gt_record)));
-		err = check_record(tf, &tf->recs[i], i);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 /*
- * One record of a file without a trailer, or false where its records
- * end: a record half written, or the start of a stack table cut short
- * (whose bytes fail the checks: names are not NUL and zero reserved
- * fields). Its stack was never written: the record keeps none.
+ * Whether record @i of a file without a trailer is one, or where its
+ * records end: a record half written, zero bytes, or the start of a
+ * stack table cut short (whose bytes fail the checks: names are not NUL
+ * and zero reserved fields). Its stack was never written: the record
+ * keeps none.
  */
-static bool recover_record(struct trace_file *tf, const struct gt_record *g, size_t i)
+static bool recovered(struct trace_file *tf, struct trace_rec *r, const struct gt_record *g,
+		      size_t i)
 {
-	struct trace_rec *r = &tf->recs[i];
+	__u64 end;
 
-	decode_record(r, g);
 	if (*AT(g, reserved0) || LE32(g, reserved1))
 		return false;
 	r->stack = GT_NO_STACK;
@@ -398,90 +474,169 @@ static bool recover_record(struct trace_file *tf, const struct gt_record *g, siz
 		tf->err[0] = '\0';
 		return false;
 	}
-	if (r->ts_ns + r->hold_ns > tf->end_ns)
-		tf->end_ns = r->ts_ns + r->hold_ns;
+	/* Saturated: a hold that runs past 2^64 ns ends at the end of time. */
+	end = r->ts_ns + r->hold_ns < r->ts_ns ? ~0ULL : r->ts_ns + r->hold_ns;
+	if (!tf->counted && end > tf->end_ns)
+		tf->end_ns = end;
 	return true;
 }
 
-static int parse_incomplete(struct trace_file *tf, const __u8 *buf, size_t len,
-			    size_t header_size)
+/* An incomplete trace's records end here: now they are counted. */
+static int end_of_records(struct trace_file *tf)
 {
-	size_t max = (len - header_size) / sizeof(struct gt_record), i;
-
-	tf->incomplete = true;
-	tf->end_ns = tf->start_ns;
-	tf->recs = calloc(max ? max : 1, sizeof(*tf->recs));
-	if (!tf->recs)
-		return fail(tf, "out of memory for %zu records", max);
-	for (i = 0; i < max; i++)
-		if (!recover_record(tf, (const void *)(buf + header_size +
-						       i * sizeof(struct gt_record)), i))
-			break;
-	tf->nr_recs = i;
-	tf->unread = len - header_size - i * sizeof(struct gt_record);
+	if (!tf->counted) {
+		tf->nr_recs = tf->next;
+		tf->unread = tf->src.size - tf->recs_off - tf->next * sizeof(struct gt_record);
+		tf->counted = true;
+	}
 	return 0;
 }
 
-int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
+int trace_file_next(struct trace_file *tf, struct trace_rec *r)
+{
+	const struct gt_record *g;
+
+	if (tf->recs) {
+		if (tf->next >= tf->nr_recs)
+			return 0;
+		*r = tf->recs[tf->next++];
+		return 1;
+	}
+	if ((tf->counted && tf->next >= tf->nr_recs) || tf->next >= tf->recs_max)
+		return end_of_records(tf);
+	g = (const void *)src_at(&tf->src, tf->recs_off + tf->next * sizeof(*g), sizeof(*g));
+	if (!g)
+		return fail(tf, "cannot read record %zu: %s", tf->next, strerror(tf->src.err));
+	decode_record(r, g);
+	if (tf->incomplete) {
+		if (!recovered(tf, r, g, tf->next))
+			return end_of_records(tf);
+	} else if (check_record(tf, r, tf->next)) {
+		return -EINVAL;
+	}
+	tf->next++;
+	return 1;
+}
+
+void trace_file_rewind(struct trace_file *tf)
+{
+	tf->next = 0;
+}
+
+/* Header, trailer and stacks; the records are left for trace_file_next(). */
+static int open_src(struct trace_file *tf)
 {
 	size_t header_size = 0;
 	__u64 stacks_offset = 0;
 	struct cursor c;
 	int err;
 
-	memset(tf, 0, sizeof(*tf));
-	err = parse_header(tf, buf, len, &header_size);
-	if (!err && !has_trailer(buf, len, header_size))
-		err = parse_incomplete(tf, buf, len, header_size) ?: 1;	/* done */
-	if (!err)
-		err = parse_trailer(tf, buf, len, header_size, &stacks_offset);
-	if (!err) {
-		c.p = (const __u8 *)buf + stacks_offset;
-		c.left = len - sizeof(struct gt_trailer) - stacks_offset;
+	err = parse_header(tf, &header_size);
+	tf->recs_off = header_size;
+	if (!err && !has_trailer(tf, header_size)) {
+		tf->incomplete = true;
+		tf->end_ns = tf->start_ns;
+		tf->recs_max = (tf->src.size - header_size) / sizeof(struct gt_record);
+	} else if (!err) {
+		err = parse_trailer(tf, header_size, &stacks_offset);
+	}
+	if (!err && !tf->incomplete) {
+		c = (struct cursor){ &tf->src, stacks_offset, tf->src.size - sizeof(struct gt_trailer) };
 		err = parse_stacks(tf, &c);
 	}
-	if (!err)
-		err = parse_records(tf, (const __u8 *)buf + header_size,
-				    (stacks_offset - header_size) / sizeof(struct gt_record));
-	if (err < 0) {
-		char msg[sizeof(tf->err)];
+	if (tf->src.err)
+		return fail(tf, "cannot read it: %s", strerror(tf->src.err));
+	return err;
+}
 
-		memcpy(msg, tf->err, sizeof(msg));
-		trace_file_free(tf);
-		memcpy(tf->err, msg, sizeof(msg));
+/* Free all but the message. */
+static int failed(struct trace_file *tf, int err)
+{
+	char msg[sizeof(tf->err)];
+
+	memcpy(msg, tf->err, sizeof(msg));
+	trace_file_free(tf);
+	memcpy(tf->err, msg, sizeof(msg));
+	return err;
+}
+
+/* Every record into tf->recs: memory as the file's size. */
+static int load_records(struct trace_file *tf)
+{
+	struct trace_rec *recs = calloc(tf->recs_max ? tf->recs_max : 1, sizeof(*recs));
+	size_t n = 0;
+	int ret;
+
+	if (!recs)
+		return fail(tf, "out of memory for %zu records", tf->recs_max);
+	while ((ret = trace_file_next(tf, &recs[n])) > 0)
+		n++;
+	if (ret < 0) {
+		free(recs);
+		return ret;
 	}
-	return err > 0 ? 0 : err;
+	tf->recs = recs;
+	tf->nr_recs = n;
+	tf->next = 0;
+	return 0;
+}
+
+int trace_file_parse(struct trace_file *tf, const void *buf, size_t len)
+{
+	int err;
+
+	memset(tf, 0, sizeof(*tf));
+	tf->src = (struct trace_src){ .mem = buf, .fd = -1, .size = len };
+	err = open_src(tf);
+	if (!err)
+		err = load_records(tf);
+	return err ? failed(tf, err) : 0;
+}
+
+int trace_file_open(struct trace_file *tf, const char *path)
+{
+	__u64 size;
+	int fd, err;
+
+	memset(tf, 0, sizeof(*tf));
+	err = input_open(path, "a trace file", &fd, &size, tf->err, sizeof(tf->err));
+	if (err)
+		return err;
+	tf->src = (struct trace_src){ .fd = fd, .owns_fd = true, .size = size,
+				      .win = malloc(WINDOW_SIZE) };
+	if (!tf->src.win)
+		err = fail(tf, "out of memory");
+	if (!err)
+		err = open_src(tf);
+	return err ? failed(tf, err) : 0;
 }
 
 int trace_file_read(struct trace_file *tf, const char *path)
 {
-	struct input in;
-	int err;
+	int err = trace_file_open(tf, path);
 
-	memset(tf, 0, sizeof(*tf));
-	err = input_read(path, TRACE_FILE_MAX, "a trace file", &in, tf->err, sizeof(tf->err));
 	if (!err)
-		err = trace_file_parse(tf, in.data, in.len);
-	input_free(&in);
-	return err;
+		err = load_records(tf);
+	return err ? failed(tf, err) : 0;
 }
 
 void trace_file_free(struct trace_file *tf)
 {
-	__u32 i, j;
+	__u32 i;
 
 	for (i = 0; tf->strings && i < tf->nr_strings; i++) {
 		free(tf->strings[i].key);
 		free(tf->strings[i].value);
 	}
-	for (i = 0; tf->stacks && i < tf->nr_stacks; i++) {
-		for (j = 0; tf->stacks[i].frames && j < tf->stacks[i].nr_frames; j++)
-			free(tf->stacks[i].frames[j].name);
+	for (i = 0; tf->stacks && i < tf->nr_stacks; i++)
 		free(tf->stacks[i].frames);
-	}
 	free(tf->strings);
 	free(tf->stacks);
+	free(tf->names);
 	free(tf->recs);
+	free(tf->src.win);
+	if (tf->src.owns_fd)
+		close(tf->src.fd);
 	memset(tf, 0, sizeof(*tf));
 }
 

@@ -42,7 +42,29 @@ struct trace_kv {
 	char *value;
 };
 
-/* A trace file, every part of it checked (trace_file_parse()). */
+/*
+ * Where a trace's bytes come from: the whole file in memory (the fuzzer,
+ * the unit tests), or a file read through a window of a fixed size, so
+ * that reading a trace of any length takes the same memory.
+ */
+struct trace_src {
+	const __u8 *mem;	/* the whole file, or NULL */
+	int fd;			/* else read from here */
+	bool owns_fd;		/* closed by trace_file_free() */
+	__u64 size;
+	__u8 *win;		/* the window: bytes [win_off, win_off + win_len) */
+	__u64 win_off;
+	size_t win_len;
+	int err;		/* errno of a read that failed */
+};
+
+/*
+ * A trace file. Opened (trace_file_open()), its header, trailer and
+ * stack table are checked and kept; its records are read one at a time
+ * (trace_file_next()), each checked as it is read, as often as a caller
+ * rewinds. Parsed from memory (trace_file_parse()), the records are also
+ * in @recs.
+ */
 struct trace_file {
 	__u32 version;
 	__u32 flags;		/* GT_F_* */
@@ -53,10 +75,12 @@ struct trace_file {
 	__u64 end_ns;
 	struct trace_kv *strings;
 	__u32 nr_strings;
-	struct trace_rec *recs;
-	size_t nr_recs;
+	struct trace_rec *recs;	/* NULL unless read into memory */
+	size_t nr_recs;		/* known once counted (see below) */
 	struct trace_stack *stacks;	/* ascending ids */
 	__u32 nr_stacks;
+	char *names;		/* the frames' names, one allocation */
+	size_t names_used;
 	__u64 lost;
 	__u64 below_min;
 	__u64 stack_errors;
@@ -67,6 +91,15 @@ struct trace_file {
 	 */
 	bool incomplete;
 	size_t unread;		/* bytes after the last record read */
+	/*
+	 * nr_recs is the trailer's count, or for an incomplete trace the
+	 * records of one whole pass of trace_file_next(): until then false.
+	 */
+	bool counted;
+	struct trace_src src;
+	__u64 recs_off;		/* file offset of record 0 */
+	size_t recs_max;	/* records the file has room for */
+	size_t next;		/* the record trace_file_next() reads next */
 	char err[256];		/* what is wrong, after a failure */
 };
 
@@ -77,7 +110,24 @@ struct trace_file {
  * records go, with tf->incomplete set.
  */
 int trace_file_parse(struct trace_file *tf, const void *buf, size_t len);
-/* Read and parse @path: 0, or a negative errno with tf->err set. */
+/*
+ * Open @path and check all but its records, in memory bounded whatever
+ * its size: 0, or a negative errno with tf->err set and nothing left
+ * open. The file must be a regular file (it is read more than once).
+ */
+int trace_file_open(struct trace_file *tf, const char *path);
+/*
+ * The next record into @r: 1, 0 after the last, or -EINVAL / -EIO with
+ * tf->err set. An incomplete trace ends at its first record that cannot
+ * be one; the end of the first whole pass sets nr_recs and counted.
+ */
+int trace_file_next(struct trace_file *tf, struct trace_rec *r);
+/* Back to the first record. */
+void trace_file_rewind(struct trace_file *tf);
+/*
+ * trace_file_open() and every record into tf->recs: for the tests and
+ * small files; memory grows with the file.
+ */
 int trace_file_read(struct trace_file *tf, const char *path);
 void trace_file_free(struct trace_file *tf);
 

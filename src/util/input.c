@@ -61,7 +61,7 @@ static int read_fd(int fd, struct input *in, char *err, size_t errlen)
 	return 0;
 }
 
-static int check(int fd, size_t max, const char *what, struct input *in,
+static int check(int fd, __u64 max, const char *what, __u64 *len,
 		 char *err, size_t errlen)
 {
 	struct stat st;
@@ -78,21 +78,46 @@ static int check(int fd, size_t max, const char *what, struct input *in,
 		return fail(err, errlen, -EFBIG, "%lld bytes, larger than %s can be (%s at most)",
 			    (long long)st.st_size, what, cap);
 	}
-	in->len = st.st_size;
+	*len = st.st_size;
 	return 0;
+}
+
+/* Open @path read-only, without waiting for a FIFO's writer. */
+static int open_input(const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	return fd < 0 ? fail(err, errlen, -errno, "%s", strerror(errno)) : fd;
+}
+
+int input_open(const char *path, const char *what, int *fd, __u64 *size,
+	       char *err, size_t errlen)
+{
+	int ret;
+
+	*fd = open_input(path, err, errlen);
+	if (*fd < 0)
+		return *fd;
+	ret = check(*fd, ~0ULL, what, size, err, errlen);
+	if (ret) {
+		close(*fd);
+		*fd = -1;
+	}
+	return ret;
 }
 
 int input_read(const char *path, size_t max, const char *what, struct input *in,
 	       char *err, size_t errlen)
 {
+	__u64 len = 0;
 	int fd, ret;
 
 	memset(in, 0, sizeof(*in));
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	fd = open_input(path, err, errlen);
 	if (fd < 0)
-		return fail(err, errlen, -errno, "%s", strerror(errno));
-	ret = check(fd, max, what, in, err, errlen);
+		return fd;
+	ret = check(fd, max, what, &len, err, errlen);
+	in->len = len;
 	if (!ret) {
 		in->data = malloc(in->len + 1);
 		ret = in->data ? read_fd(fd, in, err, errlen) :

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <linux/types.h>
 
 /*
  * Every file gupstat reads (a trace, a validate results file) is read
@@ -25,6 +26,14 @@ struct input {
 int input_read(const char *path, size_t max, const char *what, struct input *in,
 	       char *err, size_t errlen);
 void input_free(struct input *in);
+
+/*
+ * The same checks, without the cap and without reading: @fd open on the
+ * regular, non-empty file @path of @size bytes, for a reader that
+ * streams it (a trace). 0, or -errno with @err set as above.
+ */
+int input_open(const char *path, const char *what, int *fd, __u64 *size,
+	       char *err, size_t errlen);
 
 /* What a file of @mode that is not a regular file is, in words. */
 const char *input_kind_of(mode_t mode);

@@ -62,6 +62,13 @@ double stats_quantile(const double *sorted, size_t n, unsigned int p, enum stats
 	return frac ? sorted[i] + frac * (sorted[i + 1] - sorted[i]) : sorted[i];
 }
 
+size_t stats_rank_index(size_t n, unsigned int p)
+{
+	double frac;
+
+	return position(n, p, STATS_NEAREST_RANK, &frac);
+}
+
 __u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p)
 {
 	double frac;

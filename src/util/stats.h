@@ -26,5 +26,7 @@ void stats_sort_double(double *v, size_t n);
 double stats_quantile(const double *sorted, size_t n, unsigned int p, enum stats_rule rule);
 /* The same, nearest rank, of integers: exact, with no trip through double. */
 __u64 stats_percentile(const __u64 *sorted, size_t n, unsigned int p);
+/* Where stats_percentile() finds percentile @p of @n (> 0) values. */
+size_t stats_rank_index(size_t n, unsigned int p);
 
 #endif /* __GUPSTAT_UTIL_STATS_H */

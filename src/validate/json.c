@@ -13,6 +13,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "util/input.h"
+#include "util/jscan.h"
 #include "util/json.h"
 #include "validate/validate.h"
 #include "util/msg.h"
@@ -371,14 +372,33 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 	}
 }
 
+/*
+ * What a results file can hold, with room: 32 runs of 3 conditions, each
+ * with 4 series and, with --sim, 11 counters of 2 series, of at most
+ * 1000 samples: 2.5 million numbers in 3800 objects and arrays, nested 6
+ * deep. Past these the file is refused before it is parsed (json-c takes
+ * hundreds of bytes per object, about 50 per number).
+ */
+static const struct jscan_limits results_limits = {
+	.containers = 8192,
+	.elements = 3U << 20,
+	.depth = 16,
+};
+
 /* One JSON document and nothing after it but white space. */
 static json_object *parse(const char *path, const struct input *in)
 {
-	struct json_tokener *tok = json_tokener_new();
+	struct json_tokener *tok;
 	enum json_tokener_error e;
 	json_object *o = NULL;
+	char why[128];
 	size_t end;
 
+	if (jscan_check(in->data, in->len, &results_limits, why, sizeof(why))) {
+		p_err("%s: too large or deep for a results file: %s\n", path, why);
+		return NULL;
+	}
+	tok = json_tokener_new_ex(results_limits.depth);
 	if (!tok) {
 		p_err("out of memory\n");
 		return NULL;
@@ -405,8 +425,11 @@ static json_object *parse(const char *path, const struct input *in)
 	return NULL;
 }
 
-/* A results file is a few hundred kB; this leaves room for any sizes. */
-#define RESULTS_MAX	(256UL << 20)
+/*
+ * A results file is a few hundred kB; at its largest (above) 2.5 million
+ * numbers of up to 16 digits, indented, about 50 MB.
+ */
+#define RESULTS_MAX	(64UL << 20)
 
 int v_results_read(const char *path, struct v_results *r)
 {

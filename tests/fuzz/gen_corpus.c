@@ -90,6 +90,34 @@ static void variants(void)
 	free(c);
 }
 
+/*
+ * Zero bytes where records would be: never holds. Without a trailer the
+ * trace ends at the first zeroed record; with one, it is refused.
+ */
+static void zeros(void)
+{
+	size_t len, hs, rec = sizeof(struct gt_record);
+	unsigned char *b = load("valid-base.gt", &len), *c = calloc(1, len + 8 * rec);
+	__u32 h;
+
+	memcpy(&h, b + offsetof(struct gt_header, header_size), 4);
+	hs = le32toh(h);
+	/* 3 records, then 8 records' worth of zeros: a preallocated tail. */
+	memcpy(c, b, hs + 3 * rec);
+	save("incomplete-zero-tail.gt", c, hs + 11 * rec);
+	/* The header, then zeros only. */
+	memset(c + hs, 0, 3 * rec);
+	save("incomplete-zeros-only.gt", c, hs + 8 * rec);
+	/* A record zeroed between two good ones, the trailer intact. */
+	memcpy(c, b, len);
+	memset(c + hs + 2 * rec, 0, rec);
+	save("bad-zero-record.gt", c, len);
+	/* Without the trailer, the same file ends at the zeroed record. */
+	save("incomplete-zero-record.gt", c, hs + 6 * rec);
+	free(b);
+	free(c);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -99,5 +127,6 @@ int main(int argc, char **argv)
 	snprintf(dir, sizeof(dir), "%s", argv[1]);
 	valid();
 	variants();
+	zeros();
 	return 0;
 }

@@ -43,16 +43,9 @@ static inline struct trace_rec synth_rec(size_t i, __u64 hold_ns)
 	return r;
 }
 
-/* Write @n records; @hdr_flags GT_F_*. 0 or -errno. */
-static inline int synth_write(const char *path, const struct trace_rec *recs,
-			      size_t n, __u32 hdr_flags)
+/* The header: the file is open and written to through @w, or NULL. */
+static inline FILE *synth_begin(const char *path, struct trace_writer *w, __u32 hdr_flags)
 {
-	static const char *const a[] = { "follow_page_pte+0x0", "__get_user_pages+0x1b4",
-					  "__gup_longterm_locked+0x5e", "gup_test_ioctl+0x2a1 [gup_test]" };
-	static const char *const b[] = { "follow_page_pte+0x0", "__get_user_pages+0x1b4",
-					  "process_vm_rw_core+0x2c0" };
-	static const __u64 addrs[] = { 0xffffffff81234560ULL, 0xffffffff81234660ULL,
-				       0xffffffff81234760ULL, 0xffffffffc0001000ULL };
 	struct trace_meta m = {
 		.flags = hdr_flags,
 		.start_ns = SYNTH_START_NS,
@@ -60,25 +53,48 @@ static inline int synth_write(const char *path, const struct trace_rec *recs,
 		.strings = synth_strings,
 		.nr_strings = sizeof(synth_strings) / sizeof(synth_strings[0]),
 	};
-	struct trace_end e = { .end_ns = SYNTH_START_NS + 2000000000ULL };
-	struct trace_writer w;
-	size_t i;
-	int err;
-
 	FILE *f = fopen(path, "w");
 
-	if (!f)
-		return -errno;
-	trace_writer_init(&w, f);
-	trace_writer_header(&w, &m);
-	for (i = 0; i < n; i++)
-		trace_writer_record(&w, &recs[i]);
-	trace_writer_stack(&w, SYNTH_STACK_A, 4, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, a);
-	trace_writer_stack(&w, SYNTH_STACK_B, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, b);
-	err = trace_writer_finish(&w, &e);
+	if (f) {
+		trace_writer_init(w, f);
+		trace_writer_header(w, &m);
+	}
+	return f;
+}
+
+/* The two stacks and the trailer; closes @f. 0 or -errno. */
+static inline int synth_end(FILE *f, struct trace_writer *w, __u32 hdr_flags)
+{
+	static const char *const a[] = { "follow_page_pte+0x0", "__get_user_pages+0x1b4",
+					  "__gup_longterm_locked+0x5e", "gup_test_ioctl+0x2a1 [gup_test]" };
+	static const char *const b[] = { "follow_page_pte+0x0", "__get_user_pages+0x1b4",
+					  "process_vm_rw_core+0x2c0" };
+	static const __u64 addrs[] = { 0xffffffff81234560ULL, 0xffffffff81234660ULL,
+				       0xffffffff81234760ULL, 0xffffffffc0001000ULL };
+	struct trace_end e = { .end_ns = SYNTH_START_NS + 2000000000ULL };
+	int err;
+
+	trace_writer_stack(w, SYNTH_STACK_A, 4, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, a);
+	trace_writer_stack(w, SYNTH_STACK_B, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, b);
+	err = trace_writer_finish(w, &e);
 	if (fclose(f) && !err)
 		err = -errno;
 	return err;
+}
+
+/* Write @n records; @hdr_flags GT_F_*. 0 or -errno. */
+static inline int synth_write(const char *path, const struct trace_rec *recs,
+			      size_t n, __u32 hdr_flags)
+{
+	struct trace_writer w;
+	FILE *f = synth_begin(path, &w, hdr_flags);
+	size_t i;
+
+	if (!f)
+		return -errno;
+	for (i = 0; i < n; i++)
+		trace_writer_record(&w, &recs[i]);
+	return synth_end(f, &w, hdr_flags);
 }
 
 #endif /* __GUPSTAT_SYNTH_H */

@@ -62,10 +62,24 @@ int main(void)
 	      s.fill_share_p50, s.fill_share_p90);
 	CHECK(s.bare.max == 100907 - 25000 && s.bare.min == 100007 - 25000,
 	      "hold without the fill");
-	CHECK(s.nr_top == 3 && s.top[0] == 907 && s.top[1] == 807 && s.top[2] == 707,
+	CHECK(s.nr_top == 3 && s.top[0].hold_ns == 100907 && s.top[1].hold_ns == 100807 &&
+	      s.top[2].hold_ns == 100707 && s.top[0].ts_ns == 5000 + 9070,
 	      "the three longest, longest first");
 	CHECK(s.first_ns == 5000 && s.last_end_ns == 5000 + 9070 + 100907,
 	      "time span: from the first start to the latest end");
+	trace_summary_free(&s);
+
+	/* Ties go to the earlier hold, whatever -n. */
+	for (i = 0; i < 5; i++)
+		recs[i] = (struct trace_rec){ .ts_ns = 100 + i, .hold_ns = i == 0 ? 5 : i == 4 ? 1 : 9 };
+	tf = file_of(5);
+	CHECK(trace_summarize(&tf, 2, &s) == 0 && s.nr_top == 2 && s.top[0].ts_ns == 101 &&
+	      s.top[1].ts_ns == 102, "equal holds: the earlier first (%llu, %llu)",
+	      (unsigned long long)s.top[0].ts_ns, (unsigned long long)s.top[1].ts_ns);
+	trace_summary_free(&s);
+	CHECK(trace_summarize(&tf, 5, &s) == 0 && s.nr_top == 5 && s.top[0].ts_ns == 101 &&
+	      s.top[2].ts_ns == 103 && s.top[3].ts_ns == 100 && s.top[4].ts_ns == 104,
+	      "all five: 9 9 9 5 1, the 9s in order");
 	trace_summary_free(&s);
 
 	tf = file_of(0);

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Values a file may hold that no kernel gives: a hold of 2^63 ns or
+ * 2^64 - 1 ns, a start plus hold past 2^64. Every index and sum computed
+ * from them stays in range (run under UBSan: docs/trace.md), and report,
+ * --plot and --perfetto say the values as they are.
+ */
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "synth.h"
+#include "report/report.h"
+
+static char dir[] = "/tmp/gupstat-extreme-XXXXXX";
+static char trace[160], txt[160], svg[160], json[160], errf[160];
+static char buf[1 << 16];
+
+static const char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* cmd_report with its stdout into txt and stderr into errf. */
+static int run(char **argv, int argc)
+{
+	int so = dup(1), se = dup(2), rc;
+	int fo = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int fe = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	fflush(stdout);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	rc = cmd_report(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(fo);
+	close(fe);
+	close(so);
+	close(se);
+	return rc;
+}
+
+/* Every x, x1 and x2 in the SVG a finite number inside its 960-wide page. */
+static bool xs_inside(const char *s)
+{
+	static const char *const attrs[] = { " x=\"", " x1=\"", " x2=\"" };
+	const char *p;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (p = strstr(s, attrs[i]); p; p = strstr(p + 1, attrs[i])) {
+			double x = strtod(p + strlen(attrs[i]), NULL);
+
+			if (!isfinite(x) || x < 0 || x > 960)
+				return false;
+			n++;
+		}
+	}
+	return n > 10;
+}
+
+/* jq's answer to @filter over the Perfetto file, first line. */
+static const char *jq(const char *filter)
+{
+	char cmd[512];
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "jq -r '%s' %s 2>&1", filter, json);
+	p = popen(cmd, "r");
+	buf[0] = '\0';
+	if (p) {
+		if (!fgets(buf, sizeof(buf), p))
+			buf[0] = '\0';
+		pclose(p);
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+/*
+ * One hold of @hold ns starting at @ts, between two ordinary ones or
+ * (@alone) two as long: the report, the plot and the timeline.
+ */
+static void one(const char *what, __u64 ts, __u64 hold, const char *max_text,
+		const char *dur, bool alone)
+{
+	struct trace_rec r[3] = { synth_rec(0, alone ? hold : 700), synth_rec(1, hold),
+				  synth_rec(2, alone ? hold : 900) };
+	char *argv[] = { "report", "-n", "1", "--plot", svg, "--perfetto", json, trace, NULL };
+	char want[128];
+	int rc;
+
+	r[1].ts_ns = ts;
+	CHECK(synth_write(trace, r, 3, 0) == 0, "%s: written", what);
+	rc = run(argv, 8);
+	CHECK(rc == 0 && !slurp(errf)[0], "%s: report exits 0, quiet (rc %d, '%s')", what, rc, buf);
+	snprintf(want, sizeof(want), "max %s ns", max_text);
+	CHECK(strstr(slurp(txt), want) && strstr(buf, "#1   ") && strstr(buf, max_text),
+	      "%s: the text says %s, and it is the longest", what, want);
+	/* The last log2 slot holds everything from 2^62 up. */
+	snprintf(want, sizeof(want), "4611686018427387904 -> 9223372036854775807 : %d ",
+		 alone ? 3 : 1);
+	CHECK(hold < (1ULL << 62) || strstr(buf, want), "%s: its log2 row, the last", what);
+	slurp(svg);
+	CHECK(strstr(buf, "</svg>") && !strstr(buf, "nan") && !strstr(buf, "inf") && xs_inside(buf),
+	      "%s: the plot draws every mark inside the page", what);
+	CHECK(!strcmp(jq("[.traceEvents[] | select(.ph == \"X\")] | length"), "3"),
+	      "%s: three slices: %s", what, buf);
+	/* As written, not as jq's doubles round it. */
+	snprintf(want, sizeof(want), "\"dur\":%s,", dur);
+	CHECK(strstr(slurp(json), want), "%s: the longest slice: %s", what, want);
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
+	snprintf(txt, sizeof(txt), "%s/t.txt", dir);
+	snprintf(svg, sizeof(svg), "%s/t.svg", dir);
+	snprintf(json, sizeof(json), "%s/t.json", dir);
+	snprintf(errf, sizeof(errf), "%s/err", dir);
+	one("hold 2^63", SYNTH_START_NS + 6000, 1ULL << 63, "9223372036854775808",
+	    "9223372036854775.808", false);
+	/* Every hold in the last log2 slot: the plot once drew slot 64. */
+	one("only holds of 2^63", SYNTH_START_NS + 6000, 1ULL << 63, "9223372036854775808",
+	    "9223372036854775.808", true);
+	one("hold 2^64 - 1", SYNTH_START_NS + 6000, ~0ULL, "18446744073709551615",
+	    "18446744073709551.615", false);
+	one("only holds of 2^64 - 1", SYNTH_START_NS + 6000, ~0ULL, "18446744073709551615",
+	    "18446744073709551.615", true);
+	one("start + hold past 2^64", ~0ULL - 1000, 5000, "5000", "5.000", false);
+	unlink(trace);
+	unlink(txt);
+	unlink(svg);
+	unlink(json);
+	unlink(errf);
+	rmdir(dir);
+	return check_done();
+}
