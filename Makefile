@@ -3,6 +3,9 @@
 
 ARCH_DIR	:= x86
 OUT		:= build
+# Where the BPF objects and skeletons go: the sanitized tree (make asan)
+# builds only userspace and includes the normal build's skeletons.
+BPF_OUT		?= $(OUT)
 CLANG		?= clang
 CC		?= gcc
 BPFTOOL		?= bpftool
@@ -18,7 +21,7 @@ endif
 
 CFLAGS_COMMON	:= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -D_GNU_SOURCE -MMD -MP
 CFLAGS		?=
-USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(OUT) $(CPPFLAGS) $(CFLAGS)
+USER_CFLAGS	:= $(CFLAGS_COMMON) -Iinclude -Isrc -I$(BPF_OUT) $(CPPFLAGS) $(CFLAGS)
 BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD -MP \
 		   -Ivmlinux/$(ARCH_DIR) -Iinclude -Ibpf
 
@@ -31,10 +34,10 @@ BPF_CFLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH_DIR) -Wall -Werror -MMD 
 # first: libbpf's linker (1.1, and still 1.5: docs/bpf.md) leaves a map
 # relocation that libbpf cannot open when an extern map is seen before
 # its definition.
-BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o, \
+BPF_OBJS	:= $(patsubst bpf/%.bpf.c,$(BPF_OUT)/bpf/%.bpf.o, \
 			bpf/shared.bpf.c $(filter-out bpf/shared.bpf.c,$(wildcard bpf/*.bpf.c)))
-VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
-SKELS		:= $(OUT)/gupstat.skel.h $(OUT)/validate.skel.h
+VALIDATE_OBJS	:= $(patsubst bpf/%.bpf.c,$(BPF_OUT)/bpf/%.bpf.o,$(wildcard bpf/validate/*.bpf.c))
+SKELS		:= $(BPF_OUT)/gupstat.skel.h $(BPF_OUT)/validate.skel.h
 SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 OBJ_DIRS	:= $(sort $(dir $(OBJS)))
@@ -50,7 +53,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz-corpus
+.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -61,19 +64,19 @@ $(LIBBPF_A):
 	$(error libbpf.a not found: run 'make deps' (Debian: libbpf-dev))
 endif
 
-$(OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(LIBBPF_A) $(OUT)/bpf/validate
+$(BPF_OUT)/bpf/%.bpf.o: bpf/%.bpf.c vmlinux/$(ARCH_DIR)/vmlinux.h | $(LIBBPF_A) $(BPF_OUT)/bpf/validate
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
 # One skeleton per linked object; shared maps are defined once and
 # declared extern elsewhere, which the link resolves.
-$(OUT)/gupstat.bpf.o: $(BPF_OBJS)
-$(OUT)/validate.bpf.o: $(VALIDATE_OBJS)
-$(OUT)/gupstat.bpf.o $(OUT)/validate.bpf.o:
+$(BPF_OUT)/gupstat.bpf.o: $(BPF_OBJS)
+$(BPF_OUT)/validate.bpf.o: $(VALIDATE_OBJS)
+$(BPF_OUT)/gupstat.bpf.o $(BPF_OUT)/validate.bpf.o:
 	$(call msg,BPF-LD,$@)
 	$(Q)$(BPFTOOL) gen object $@ $^
 
-$(OUT)/%.skel.h: $(OUT)/%.bpf.o
+$(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(call msg,SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
 
@@ -125,7 +128,7 @@ $(OUT)/gupsim-ctl: tools/sim/gupsim-ctl.c $(SIMCTL_OBJS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
-$(OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
+$(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 	$(Q)mkdir -p $@
 
 deps:
@@ -166,34 +169,74 @@ $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests
 check-unit: unit-tests
 	$(Q)tests/lib/harness unit $(UNIT_BINS)
 
-# The trace file reader under libFuzzer with ASan and UBSan: it links
-# src/tracefile/reader.c and src/util/input.c alone. fuzz-check replays the seed corpus and fuzzes
-# for FUZZ_TIME seconds (tests/fuzz/run); fuzz-corpus rewrites the seeds.
+# gupstat and the unit tests built again with ASan and UBSan, in their
+# own tree (build/asan/) over the normal build's BPF skeletons: make
+# check's asan part runs the unit tests and the host tests of hostile
+# input against it (tests/asan/run). Any finding aborts the program.
+# clang: gcc 12's UBSan ignores log_path and writes its reports to the
+# tests' stderr, where tests/asan/test_reports.sh would not see them.
+SAN_CC		?= clang
+SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# The skeletons first, here: a parallel make must not build them twice.
+asan: $(SKELS)
+	$(Q)$(MAKE) --no-print-directory OUT=$(OUT)/asan BPF_OUT=$(OUT) CC=$(SAN_CC) \
+		LIBBPF_A=$(LIBBPF_A) CFLAGS="$(SAN_FLAGS) $(CFLAGS)" asan-tree
+
+# Only inside the sub-make above, where OUT is the sanitized tree.
+asan-tree: $(OUT)/gupstat $(UNIT_BINS)
+
+# Two readers of hostile files under libFuzzer with ASan and UBSan: the
+# trace file reader (src/tracefile/reader.c and src/util/input.c alone)
+# and gupstat compare's results file reader (src/validate/json.c over
+# json-c, then compare's verdicts and plot on what it read). fuzz-check
+# replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
+# (default 30; tests/fuzz/run); fuzz is the same, longer (default 600 s
+# each). fuzz-corpus rewrites the seeds.
 FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
+RESULTS_SRCS	:= src/validate/json.c src/validate/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
+		   src/util/stats.c
+RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
+FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
 			     src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 
+# p_err() is the harness's own: no src/util/msg.c.
+$(OUT)/fuzz/fuzz_results: tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) src/validate/validate.h \
+			  src/compare/compare.h src/util/json.h src/util/input.h | $(OUT)/fuzz
+	$(call msg,FUZZ-CC,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) -ljson-c -lm
+
 $(OUT)/fuzz/gen_corpus: tests/fuzz/gen_corpus.c src/tracefile/writer.c tests/unit/synth.h | $(OUT)/fuzz
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ tests/fuzz/gen_corpus.c src/tracefile/writer.c
 
-fuzz-check: $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
-	$(Q)tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz/fuzz_trace_file $(OUT)/gupstat
+$(OUT)/fuzz/gen_results: tests/fuzz/gen_results.c $(RESULTS_SRCS) src/util/msg.c | $(OUT)/fuzz
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ tests/fuzz/gen_results.c $(RESULTS_SRCS) src/util/msg.c -ljson-c -lm
 
-fuzz-corpus: $(OUT)/fuzz/gen_corpus
-	$(Q)$< tests/fuzz/corpus
+fuzz-check: $(FUZZERS)
+	$(Q)FUZZ_TIME=$(or $(FUZZ_TIME),30) tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz
+
+fuzz: $(FUZZERS)
+	$(Q)FUZZ_TIME=$(or $(FUZZ_TIME),600) tests/lib/harness fuzz tests/fuzz/run -- $(OUT)/fuzz
+
+fuzz-corpus: $(OUT)/fuzz/gen_corpus $(OUT)/fuzz/gen_results
+	$(Q)$(OUT)/fuzz/gen_corpus tests/fuzz/corpus
+	$(Q)mkdir -p tests/fuzz/corpus-results
+	$(Q)$(OUT)/fuzz/gen_results tests/fuzz/corpus-results
 
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all sim unit-tests kernel-debug debian-kernels selftests
+	$(Q)$(MAKE) -s --no-print-directory all sim unit-tests asan kernel-debug debian-kernels selftests
 	$(Q)tests/check
 
 # The README's first command: the live view around a built-in workload,

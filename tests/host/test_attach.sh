@@ -5,6 +5,7 @@
 # status 1, and never names a BPF program: those are gupstat's own.
 # Runs where the kernel has no kprobes (this host's has neither kprobes
 # nor BPF tracing programs); elsewhere the cases are skipped.
+# Also run on the sanitized build: tests/asan/run.
 . tests/host/lib.sh
 
 # The prefix is the command as typed: "gupstat", "gupstat trace", ...

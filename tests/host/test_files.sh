@@ -6,6 +6,7 @@
 # so is a FIFO, a device, a huge, empty or malformed input; and so is a
 # standard output that does not take what is printed. trace and validate
 # fail here (no kprobes, no GUP_TEST): after they opened their output.
+# Also run on the sanitized build: tests/asan/run.
 . tests/host/lib.sh
 
 TRACE=$PWD/tests/fuzz/corpus/valid-base.gt

@@ -4,6 +4,7 @@
 # before anything attaches, so each refusal is the same here as in a
 # guest. A usage error is one line on stderr, in one wording, and exit
 # 2; --help, --usage and --version print to stdout and exit 0.
+# Also run on the sanitized build: tests/asan/run.
 . tests/host/lib.sh
 
 # prints NAME PATTERN CMD...: exit 0, PATTERN on stdout, nothing on stderr.
