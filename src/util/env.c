@@ -27,6 +27,7 @@ void env_clear(void)
 
 	for (i = 0; i < NR_CLEARED; i++) {
 		v = getenv(cleared[i]);
+		free(saved[i]);
 		/* Not kept if out of memory: the COMMAND then runs without it. */
 		saved[i] = v ? strdup(v) : NULL;
 		unsetenv(cleared[i]);
