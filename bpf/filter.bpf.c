@@ -3,7 +3,7 @@
 #include "common.bpf.h"
 
 /*
- * Loaded only for `gupstat -- COMMAND` (src/util/setup.c): the command
+ * Loaded only for `gupstat -- COMMAND` (src/probe/setup.c): the command
  * and every process it forks are counted, as perf does (gup_test run by
  * a wrapper still counts). The forking task is current, so its tgid is the parent process
  * even when a non-main thread forks.

@@ -19,7 +19,7 @@
 #define SHARED		extern
 #endif
 
-/* Read-only data, set by user space before the load (src/util/setup.c). */
+/* Read-only data, set by user space before the load (src/probe/setup.c). */
 SHARED const volatile bool filter_on;		/* count only filter_tgids */
 SHARED const volatile __u64 filter_cgroup;	/* count only this cgroup (-c) */
 SHARED const volatile bool per_process;		/* -P: fill procs */

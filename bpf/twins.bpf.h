@@ -4,7 +4,7 @@
  * trampoline, the cheap way in) and as kprobe/kretprobe (the fallback
  * where a kernel refuses the trampoline, or with -k). The sections start
  * with '?': no program loads unless user space chooses it
- * (bpf_program__set_autoload(), src/util/attach.c), so a kernel that
+ * (bpf_program__set_autoload(), src/probe/attach.c), so a kernel that
  * refuses one kind never sees it.
  *
  * ENTRY_TWINS(name, func) makes name_fentry and name_kprobe, both calling

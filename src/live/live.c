@@ -17,9 +17,9 @@
 #include "live/print.h"
 #include "live/procs.h"
 #include "util/pmu.h"
-#include "util/probes.h"
-#include "util/session.h"
-#include "util/setup.h"
+#include "probe/probes.h"
+#include "probe/session.h"
+#include "probe/setup.h"
 #include "util/msg.h"
 
 /*

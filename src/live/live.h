@@ -5,7 +5,7 @@
 #include <linux/types.h>
 #include "live/options.h"
 #include "live/print.h"
-#include "util/session.h"
+#include "probe/session.h"
 
 /*
  * One run of the live view's probes, as `gupstat` prints it and `gupstat

@@ -4,22 +4,9 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "util/attach.h"
+#include "probe/probes.h"
 #include "live/snapshot.h"
 #include "util/json.h"
-
-/* The probes in report order; each histogram belongs to one. */
-enum probe_id {
-	P_WALK,		/* follow_page_pte */
-	P_LOCK,		/* __pte_offset_map_lock, --lock-exact only */
-	P_GUP,		/* __get_user_pages */
-	P_GRAB,		/* try_grab_folio */
-	P_UNPIN,	/* unpin_user_pages */
-	P_UNPIN_DIRTY,	/* unpin_user_pages_dirty_lock */
-	P_PUT,		/* gup_put_folio */
-	P_FILL,		/* gup_fill_pages */
-	NR_PROBES,
-};
 
 /* What a report needs to say besides the numbers. */
 struct report_ctx {

@@ -4,8 +4,7 @@
 
 #include <stdbool.h>
 #include <time.h>
-#include "util/attach.h"
-#include "live/print.h"
+#include "probe/probes.h"
 #include "trace/options.h"
 #include "tracefile/writer.h"
 

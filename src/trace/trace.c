@@ -23,9 +23,9 @@
 #include "trace/trace.h"
 #include "util/ksyms.h"
 #include "util/output.h"
-#include "util/probes.h"
-#include "util/session.h"
-#include "util/setup.h"
+#include "probe/probes.h"
+#include "probe/session.h"
+#include "probe/setup.h"
 #include "util/msg.h"
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */

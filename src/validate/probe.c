@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 #include "validate.skel.h"
 #include "validate/probe.h"
+#include "probe/probes.h"
 #include "util/pmu.h"
 #include "util/msg.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <linux/types.h>
 #include <bpf/btf.h>
-#include "util/attach.h"
+#include "probe/attach.h"
 #include "gupstat_validate.h"
 #include "validate/validate.h"
 

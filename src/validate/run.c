@@ -24,7 +24,7 @@
 #include "util/kernel_btf.h"
 #include "util/output.h"
 #include "util/privs.h"
-#include "util/setup.h"
+#include "probe/setup.h"
 #include "validate/mem.h"
 #include "validate/options.h"
 #include "validate/probe.h"

@@ -5,11 +5,17 @@
 # maps (docs/layout.md, docs/bpf.md) naming every file.
 . tests/host/lib.sh
 
-for d in live serve trace report validate compare util tracefile; do
+for d in live serve trace report validate compare util probe tracefile; do
 	[ -n "$(ls src/$d/*.c 2>/dev/null)" ] && ok "src/$d has sources" || not_ok "src/$d has no sources"
 done
 top=$(cd src && ls ./*.c | grep -v '^./main.c$' | tr '\n' ' ')
 expect_eq "no source at the top of src/ but main.c" "$top" ""
+# The shared layers stand below the subcommands: src/probe/ and src/util/
+# include no subcommand's header, and src/util/ none of src/probe/.
+up=$(grep -l '#include "\(live\|serve\|trace\|report\|validate\|compare\)/' src/util/* src/probe/* | tr '\n' ' ')
+expect_eq "src/util and src/probe include no subcommand's header" "$up" ""
+up=$(grep -l '#include "probe/' src/util/* | tr '\n' ' ')
+expect_eq "src/util includes nothing of src/probe" "$up" ""
 # docs/layout.md is the newcomer's map: every source file is on it.
 missing=""
 for f in src/*/*.c; do

@@ -6,7 +6,7 @@
  * skipped with the reason rather than read at the wrong positions.
  */
 #include <string.h>
-#include "util/attach.h"
+#include "probe/attach.h"
 #include "grab_btf.h"
 #include "tap.h"
 #include "util/foll.h"

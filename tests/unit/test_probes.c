@@ -10,7 +10,7 @@
 #include "gupstat.skel.h"
 #include "grab_btf.h"
 #include "tap.h"
-#include "util/probes.h"
+#include "probe/probes.h"
 
 /* 6.12's try_grab_folio(folio, ...), or none (6.1's grab_page path). */
 static struct btf *btf_with_folio_grab(bool folio_grab)

@@ -11,7 +11,7 @@
 #include "util/foll.h"
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
-#include "util/setup.h"
+#include "probe/setup.h"
 #include "util/msg.h"
 
 int setup_libbpf_print(enum libbpf_print_level level, const char *fmt,

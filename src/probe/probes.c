@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The kernel functions gupstat observes, and the programs for each. */
+/*
+ * The kernel functions gupstat observes, and the programs for each; and
+ * everything done to a whole probe list, the live view's or validate's.
+ */
 #include <errno.h>
 #include <string.h>
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
-#include "util/probes.h"
+#include "probe/probes.h"
 #include "util/msg.h"
 
 /* The arguments the programs read, by position (attach.h). */
@@ -177,4 +180,58 @@ void probes_list(FILE *f, const struct probe *p)
 			fprintf(f, "%-28s %-17s %s\n", p[i].func,
 				probe_method_name(&p[i]), p[i].what);
 	}
+}
+
+/*
+ * Kprobes need a real symbol: a function inlined at every call has none.
+ * One pass over /proc/kallsyms marks every probe's function.
+ */
+void probes_find_symbols(struct probe *p, int nr)
+{
+	char line[256], name[128];
+	FILE *f;
+	int i;
+
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %127s", name) != 1)
+			continue;
+		for (i = 0; i < nr; i++)
+			if (!strcmp(name, p[i].func))
+				p[i].in_kallsyms = true;
+	}
+	fclose(f);
+}
+
+/*
+ * None of @p can attach: one line that says why. Where the kernel takes
+ * neither way in, that is the kernel's doing, said as such; otherwise
+ * the functions themselves are missing.
+ */
+void probes_say_none(const struct probe *p, int nr)
+{
+	const struct probe *first = NULL;
+	const char *kp = probe_kprobes_missing();
+	int i, fentry_err = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!p[i].wanted)
+			continue;
+		if (!first)
+			first = &p[i];
+		if (!fentry_err)
+			fentry_err = p[i].fentry_err;
+	}
+	if (fentry_err && kp)
+		p_err("this kernel refuses BPF tracing programs (fentry: %s) and has no kprobes (%s)\n",
+		      probe_err_text(fentry_err), kp);
+	else if (kp)
+		p_err("this kernel has no kprobes (%s)\n", kp);
+	else if (first)
+		p_err("none of the GUP functions can be traced on this kernel (%s: %s)\n",
+		      first->func, first->skip_reason);
+	else
+		p_err("none of the GUP functions can be traced on this kernel\n");
 }

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_SESSION_H
-#define __GUPSTAT_UTIL_SESSION_H
+#ifndef __GUPSTAT_PROBE_SESSION_H
+#define __GUPSTAT_PROBE_SESSION_H
 
 #include <stdbool.h>
 #include <sys/types.h>
 #include <linux/types.h>
-#include "util/attach.h"
+#include "probe/probes.h"
 #include "util/child.h"
 
 struct btf;
@@ -42,4 +42,4 @@ int session_exit_code(int state);
 void session_abort(struct session *s);
 void session_close(struct session *s);
 
-#endif /* __GUPSTAT_UTIL_SESSION_H */
+#endif /* __GUPSTAT_PROBE_SESSION_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_SETUP_H
-#define __GUPSTAT_UTIL_SETUP_H
+#ifndef __GUPSTAT_PROBE_SETUP_H
+#define __GUPSTAT_PROBE_SETUP_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -35,4 +35,4 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 		  const struct setup_cfg *c);
 int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid);
 
-#endif /* __GUPSTAT_UTIL_SETUP_H */
+#endif /* __GUPSTAT_PROBE_SETUP_H */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
-#include "util/attach.h"
+#include "probe/attach.h"
 #include "util/msg.h"
 
 /* The name of @p's program of one kind ("fentry", ...), or NULL. */
@@ -33,7 +33,7 @@ void probe_find_programs(struct probe *p, struct bpf_object *obj)
 }
 
 /* The kernel-internal ENOTSUPP has no strerror() text. */
-static const char *err_text(int err)
+const char *probe_err_text(int err)
 {
 	if (err == -524)
 		return "error 524, ENOTSUPP: this kernel's trampoline cannot take the function";
@@ -97,29 +97,6 @@ static bool args_match(struct probe *p, const struct btf *btf, int btf_id)
 	return true;
 }
 
-/*
- * Kprobes need a real symbol: a function inlined at every call has none.
- * One pass over /proc/kallsyms marks every probe's function.
- */
-void probes_find_symbols(struct probe *p, int nr)
-{
-	char line[256], name[128];
-	FILE *f;
-	int i;
-
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*s %*s %127s", name) != 1)
-			continue;
-		for (i = 0; i < nr; i++)
-			if (!strcmp(name, p[i].func))
-				p[i].in_kallsyms = true;
-	}
-	fclose(f);
-}
-
 static void set_autoload(struct bpf_program *prog, bool on)
 {
 	if (prog)
@@ -135,7 +112,7 @@ static const char *fentry_kind(const struct probe *p)
 static void set_fallback(struct probe *p, int err)
 {
 	snprintf(p->reason, sizeof(p->reason), "%s refused (%s)", fentry_kind(p),
-		 err_text(err));
+		 probe_err_text(err));
 	p->fallback = p->reason;
 }
 
@@ -146,7 +123,7 @@ static void set_fallback(struct probe *p, int err)
  * fail with ENOENT. Asked once; the load of a spare that the kernel
  * refuses would fail the whole object.
  */
-static const char *kprobes_missing(void)
+const char *probe_kprobes_missing(void)
 {
 	static const char *why;
 	static bool asked;
@@ -165,13 +142,13 @@ static const char *kprobes_missing(void)
 
 static bool can_kprobe(const struct probe *p)
 {
-	return p->in_kallsyms && !kprobes_missing();
+	return p->in_kallsyms && !probe_kprobes_missing();
 }
 
 /* Neither way in: say which, in the kernel's terms. */
 static enum attach_method refuse(struct probe *p, bool has_btf)
 {
-	const char *kp = kprobes_missing();
+	const char *kp = probe_kprobes_missing();
 
 	if (!p->in_kallsyms) {
 		p->skip_reason = has_btf ? "not in kallsyms (inlined?)" :
@@ -181,7 +158,7 @@ static enum attach_method refuse(struct probe *p, bool has_btf)
 	p->kernel_refused = true;
 	if (p->fentry_err)
 		snprintf(p->reason, sizeof(p->reason), "%s refused (%s), and no kprobes (%s)",
-			 fentry_kind(p), err_text(p->fentry_err), kp);
+			 fentry_kind(p), probe_err_text(p->fentry_err), kp);
 	else
 		snprintf(p->reason, sizeof(p->reason), "no kprobes (%s)", kp);
 	p->skip_reason = p->reason;
@@ -259,7 +236,7 @@ static int attach_pair(struct probe *p, struct bpf_program *entry,
 /* Attached by neither: the probe is skipped, and why is kept. */
 static int attach_failed(struct probe *p, const char *how, int err)
 {
-	snprintf(p->reason, sizeof(p->reason), "%s attach refused (%s)", how, err_text(err));
+	snprintf(p->reason, sizeof(p->reason), "%s attach refused (%s)", how, probe_err_text(err));
 	p->skip_reason = p->reason;
 	p->fallback = NULL;
 	p->method = ATTACH_NONE;
@@ -316,35 +293,4 @@ const char *probe_method_name(const struct probe *p)
 	default:
 		return "none";
 	}
-}
-
-/*
- * None of @p can attach: one line that says why. Where the kernel takes
- * neither way in, that is the kernel's doing, said as such; otherwise
- * the functions themselves are missing.
- */
-void probes_say_none(const struct probe *p, int nr)
-{
-	const struct probe *first = NULL;
-	const char *kp = kprobes_missing();
-	int i, fentry_err = 0;
-
-	for (i = 0; i < nr; i++) {
-		if (!p[i].wanted)
-			continue;
-		if (!first)
-			first = &p[i];
-		if (!fentry_err)
-			fentry_err = p[i].fentry_err;
-	}
-	if (fentry_err && kp)
-		p_err("this kernel refuses BPF tracing programs (fentry: %s) and has no kprobes (%s)\n",
-		      err_text(fentry_err), kp);
-	else if (kp)
-		p_err("this kernel has no kprobes (%s)\n", kp);
-	else if (first)
-		p_err("none of the GUP functions can be traced on this kernel (%s: %s)\n",
-		      first->func, first->skip_reason);
-	else
-		p_err("none of the GUP functions can be traced on this kernel\n");
 }

@@ -18,9 +18,9 @@
 #include "util/msg.h"
 #include "util/output.h"
 #include "util/privs.h"
-#include "util/probes.h"
-#include "util/session.h"
-#include "util/setup.h"
+#include "probe/probes.h"
+#include "probe/session.h"
+#include "probe/setup.h"
 #include "util/input.h"
 
 static volatile sig_atomic_t stop_requested;

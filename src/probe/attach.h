@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_ATTACH_H
-#define __GUPSTAT_UTIL_ATTACH_H
+#ifndef __GUPSTAT_PROBE_ATTACH_H
+#define __GUPSTAT_PROBE_ATTACH_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -56,11 +56,12 @@ struct probe {
 };
 
 void probe_find_programs(struct probe *p, struct bpf_object *obj);
-void probes_find_symbols(struct probe *p, int nr);
 int probe_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);
 const char *probe_method_name(const struct probe *p);
-void probes_say_none(const struct probe *p, int nr);
+/* For the messages about a whole list (probes.c): */
+const char *probe_err_text(int err);
+const char *probe_kprobes_missing(void);
 
-#endif /* __GUPSTAT_UTIL_ATTACH_H */
+#endif /* __GUPSTAT_PROBE_ATTACH_H */
