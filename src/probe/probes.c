@@ -7,15 +7,9 @@
 #include <string.h>
 #include "gupstat.skel.h"
 #include "util/kernel_btf.h"
+#include "probe/args.h"
 #include "probe/probes.h"
 #include "util/msg.h"
-
-/* The arguments the programs read, by position (attach.h). */
-static const char *const gup_args[] = { "", "", "nr_pages", "gup_flags", "pages", NULL };
-static const char *const grab_folio_args[] = { "folio", "refs", "flags", NULL };
-static const char *const grab_page_args[] = { "page", "flags", NULL };
-static const char *const unpin_args[] = { "pages", "npages", NULL };
-static const char *const put_args[] = { "folio", "refs", NULL };
 
 /*
  * The slow path's refcount grab. 6.12 has try_grab_folio(folio, refs,
@@ -37,22 +31,21 @@ static const struct probe probe_table[NR_PROBES] = {
 	[P_LOCK] = { .prog = "lock", .func = "__pte_offset_map_lock",
 		     .what = "exact PTE-lock acquire (--lock-exact)" },
 	[P_GUP] = { .prog = "gup", .func = "__get_user_pages",
-		    .what = "pages asked/returned, latency, counter", .args = gup_args },
+		    .what = "pages asked/returned, latency, counter" },
 	[P_GRAB] = { .prog = "grab", .func = "try_grab_folio",
-		     .what = "refs per grab (refcount batch)", .args = grab_folio_args },
+		     .what = "refs per grab (refcount batch)" },
 	[P_UNPIN] = { .prog = "unpin", .func = "unpin_user_pages",
-		      .what = "pages per unpin, latency, counter", .args = unpin_args },
+		      .what = "pages per unpin, latency, counter" },
 	[P_UNPIN_DIRTY] = { .prog = "unpin_dirty", .func = "unpin_user_pages_dirty_lock",
-			    .what = "pages per unpin, latency, counter", .args = unpin_args },
-	[P_PUT] = { .prog = "put", .func = "gup_put_folio", .what = "refs per put",
-		    .args = put_args },
+			    .what = "pages per unpin, latency, counter" },
+	[P_PUT] = { .prog = "put", .func = "gup_put_folio", .what = "refs per put" },
 	[P_FILL] = { .prog = "fill", .func = "gup_fill_pages",
 		     .what = "pages per fill, time (batched kernel)" },
 };
 
 static const struct probe grab_page_probe = {
 	.prog = "grab_page", .func = "try_grab_page",
-	.what = "refs per grab (one page each)", .args = grab_page_args,
+	.what = "refs per grab (one page each)",
 };
 
 /*
@@ -70,6 +63,7 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
 		p[P_GRAB] = grab_page_probe;
 	for (i = 0; i < NR_PROBES; i++) {
 		p[i].wanted = i != P_LOCK || lock_exact;
+		p[i].args = probe_args(p[i].func);
 		probe_find_programs(&p[i], skel->obj);
 	}
 	/* Without it the exact hold has no start: refuse, never guess. */

@@ -12,27 +12,21 @@
 #include <bpf/bpf.h>
 #include "validate.skel.h"
 #include "validate/probe.h"
+#include "probe/args.h"
 #include "probe/probes.h"
 #include "util/pmu.h"
 #include "util/msg.h"
 
-/* The arguments the programs read, by position (attach.h). */
-static const char *const pin_args[] = { "", "", "nr_pages", NULL };
-static const char *const unpin_args[] = { "pages", "npages", NULL };
-/* 6.1's try_grab_folio() takes a page: the census is refused there. */
-static const char *const grab_args[] = { "folio", "refs", "flags", NULL };
-static const char *const put_args[] = { "folio", "refs", NULL };
-
 /* The programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */
 static const struct probe vprobe_table[V_NR_SLOTS] = {
 	[V_PIN] = { .prog = "pin", .func = "__gup_longterm_locked",
-		    .what = "pin time and counter", .args = pin_args },
+		    .what = "pin time and counter" },
 	[V_UNPIN] = { .prog = "unpin", .func = "unpin_user_pages",
-		      .what = "unpin time and counter", .args = unpin_args },
+		      .what = "unpin time and counter" },
 	[V_GRAB] = { .prog = "grab", .func = "try_grab_folio",
-		     .what = "grabs (census)", .args = grab_args },
+		     .what = "grabs (census)" },
 	[V_PUT] = { .prog = "put", .func = "gup_put_folio",
-		    .what = "puts (census)", .args = put_args },
+		    .what = "puts (census)" },
 };
 
 /* Every probe is needed: the first that cannot attach is the error. */
@@ -44,6 +38,7 @@ static int probes_choose(struct v_probes *vp, const struct btf *btf, bool force_
 	for (i = 0; i < V_NR_SLOTS; i++) {
 		p[i] = vprobe_table[i];
 		p[i].wanted = true;
+		p[i].args = probe_args(p[i].func);
 		probe_find_programs(&p[i], vp->skel->obj);
 	}
 	probes_find_symbols(p, V_NR_SLOTS);
