@@ -7,72 +7,18 @@
 #include "util/hist.h"
 #include "util/json.h"
 #include "live/print.h"
+#include "probe/catalog.h"
 
-struct hist_desc {
-	enum hist_id id;
-	enum probe_id probe;
-	const char *key;	/* NDJSON name */
-	const char *title;	/* text heading; "%s" is the probe's function */
-	const char *unit;	/* the value column */
-};
-
-#define GUP_DESCS(kind, flag)						\
-	{ H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
-	  "__get_user_pages() " flag ": pages asked per call", "pages" }, \
-	{ H_GUP_GOT + kind, P_GUP, "gup_" #kind "_got",			\
-	  "__get_user_pages() " flag ": pages returned per call", "pages" }, \
-	{ H_GUP_NS + kind, P_GUP, "gup_" #kind "_ns",			\
-	  "__get_user_pages() " flag ": latency per call", "nsecs" }
-
-static const struct hist_desc descs[] = {
-	{ H_WALK_PAGES, P_WALK, "walk_pages",
-	  "follow_page_pte(): pages per call (the batch size)", "pages" },
-	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
-	  "follow_page_pte(): PTE-lock hold per call", "nsecs" },
-	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
-	  "%s() FOLL_PIN: refs per call (the refcount batch)", "refs" },
-	{ H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
-	  "%s() FOLL_GET: refs per call (the refcount batch)", "refs" },
-	GUP_DESCS(GUP_PIN, "FOLL_PIN"),
-	GUP_DESCS(GUP_GET, "FOLL_GET"),
-	GUP_DESCS(GUP_NOREF, "no refs"),
-	{ H_PMU_GUP, P_GUP, "pmu_gup",
-	  "__get_user_pages(): counter per call", "events" },
-	{ H_UNPIN_PAGES, P_UNPIN, "unpin_pages",
-	  "unpin_user_pages(): pages per call", "pages" },
-	{ H_UNPIN_NS, P_UNPIN, "unpin_ns",
-	  "unpin_user_pages(): latency per call", "nsecs" },
-	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, "unpin_dirty_pages",
-	  "unpin_user_pages_dirty_lock(): pages per call", "pages" },
-	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, "unpin_dirty_ns",
-	  "unpin_user_pages_dirty_lock(): latency per call", "nsecs" },
-	{ H_PMU_UNPIN, P_UNPIN, "pmu_unpin",
-	  "unpin_user_pages*(): counter per call", "events" },
-	{ H_PUT_REFS, P_PUT, "put_refs",
-	  "gup_put_folio(): refs per call", "refs" },
-	{ H_FILL_PAGES, P_FILL, "fill_pages",
-	  "gup_fill_pages(): pages per call", "pages" },
-	{ H_FILL_NS, P_FILL, "fill_ns",
-	  "gup_fill_pages(): time per call", "nsecs" },
-};
-
-#define NR_DESCS	(sizeof(descs) / sizeof(descs[0]))
-
-static bool is_pmu(enum hist_id id)
-{
-	return id == H_PMU_GUP || id == H_PMU_UNPIN;
-}
-
-static bool shown(const struct report_ctx *rc, const struct hist_desc *d)
+static bool shown(const struct report_ctx *rc, const struct catalog_row *d)
 {
 	if (rc->probes[d->probe].method == ATTACH_NONE)
 		return false;
-	return !is_pmu(d->id) || rc->event;
+	return !d->pmu || rc->event;
 }
 
 /* How a number was taken, said next to it. */
 static const char *method_note(const struct report_ctx *rc,
-			       const struct hist_desc *d, char *buf, size_t len)
+			       const struct catalog_row *d, char *buf, size_t len)
 {
 	const char *m = probe_method_name(&rc->probes[d->probe]);
 
@@ -80,7 +26,7 @@ static const char *method_note(const struct report_ctx *rc,
 		snprintf(buf, len, "%s; %s", m, rc->lock_exact ?
 			 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
 			 "upper bound: follow_page_pte() entry to return");
-	else if (is_pmu(d->id))
+	else if (d->pmu)
 		snprintf(buf, len, "%s; %s, entry to return, same CPU", m, rc->event);
 	else
 		snprintf(buf, len, "%s", m);
@@ -91,7 +37,7 @@ static const char *method_note(const struct report_ctx *rc,
  * The heading names the function that fed the histogram where that is
  * decided per kernel (try_grab_folio() or try_grab_page()).
  */
-static const char *title_of(const struct report_ctx *rc, const struct hist_desc *d,
+static const char *title_of(const struct report_ctx *rc, const struct catalog_row *d,
 			    char *buf, size_t len)
 {
 	if (!strstr(d->title, "%s"))
@@ -109,7 +55,7 @@ void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
 }
 
 static void text_hist(FILE *f, const struct report_ctx *rc,
-		      const struct hist_desc *d, const struct hist *h)
+		      const struct catalog_row *d, const struct hist *h)
 {
 	char note[160], title[160];
 
@@ -154,7 +100,7 @@ static void text_counters(FILE *f, const struct report_ctx *rc,
 			(unsigned long long)c->state_misses);
 }
 
-static void json_buckets(struct jw *w, const struct hist_desc *d, const struct hist *h)
+static void json_buckets(struct jw *w, const struct catalog_row *d, const struct hist *h)
 {
 	int i;
 
@@ -194,7 +140,7 @@ void report_json_record_end(struct jw *w)
 }
 
 static void json_hist(struct jw *w, const struct report_ctx *rc,
-		      const struct hist_desc *d, const struct hist *h)
+		      const struct catalog_row *d, const struct hist *h)
 {
 	char note[160], title[160];
 
@@ -243,20 +189,20 @@ void report_print(FILE *f, const struct report_ctx *rc,
 		  const struct snapshot *s, const char *stamp)
 {
 	struct jw w;
-	size_t i;
+	unsigned int i;
 
 	jw_init(&w, f, false);
 	if (!rc->json && stamp)
 		fprintf(f, "%s\n", stamp);
-	for (i = 0; i < NR_DESCS; i++) {
-		const struct hist *h = &s->hists[descs[i].id];
+	for (i = 0; i < catalog_nr; i++) {
+		const struct hist *h = &s->hists[catalog[i].id];
 
-		if (!shown(rc, &descs[i]))
+		if (!shown(rc, &catalog[i]))
 			continue;
 		if (rc->json)
-			json_hist(&w, rc, &descs[i], h);
-		else if (h->count || descs[i].id == H_WALK_PAGES)
-			text_hist(f, rc, &descs[i], h);
+			json_hist(&w, rc, &catalog[i], h);
+		else if (h->count || catalog[i].id == H_WALK_PAGES)
+			text_hist(f, rc, &catalog[i], h);
 	}
 	if (rc->json) {
 		json_counters(&w, &s->c);

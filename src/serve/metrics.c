@@ -13,93 +13,18 @@
  */
 #include <string.h>
 #include "serve/metrics.h"
+#include "probe/catalog.h"
 #include "util/version.h"
 
 /* Log2 buckets up to slot 40: 2^40 - 1 ns is 18 minutes; +Inf holds the rest. */
 #define LOG2_LAST_SLOT		40
-
-enum scale {
-	SCALE_ONE,		/* pages, refs, events: as counted */
-	SCALE_NS,		/* nanoseconds, exported in seconds */
-};
-
-struct family {
-	const char *name;
-	const char *help;	/* "%s": the probe's function, where it varies */
-	enum scale scale;
-};
-
-static const struct family F_WALK_PAGES = { "gupstat_walk_pages",
-	"Pages looked up per follow_page_pte() call (the batch size).", SCALE_ONE };
-static const struct family F_WALK_HOLD = { "gupstat_walk_hold_seconds",
-	"PTE-lock hold per follow_page_pte() call.", SCALE_NS };
-static const struct family F_GRAB = { "gupstat_grab_refs",
-	"Refs taken per %s() call (the refcount batch), by FOLL_PIN or FOLL_GET.", SCALE_ONE };
-static const struct family F_GUP_ASKED = { "gupstat_gup_asked_pages",
-	"Pages asked per __get_user_pages() call, by kind (pin, get, no refs).", SCALE_ONE };
-static const struct family F_GUP_GOT = { "gupstat_gup_returned_pages",
-	"Pages returned per __get_user_pages() call, by kind.", SCALE_ONE };
-static const struct family F_GUP_NS = { "gupstat_gup_latency_seconds",
-	"Latency per __get_user_pages() call, by kind.", SCALE_NS };
-static const struct family F_GUP_EVENTS = { "gupstat_gup_events",
-	"Perf counter delta per __get_user_pages() call, entry to return on one CPU.", SCALE_ONE };
-static const struct family F_UNPIN_PAGES = { "gupstat_unpin_pages",
-	"Pages per unpin call, by function.", SCALE_ONE };
-static const struct family F_UNPIN_NS = { "gupstat_unpin_latency_seconds",
-	"Latency per unpin call, by function.", SCALE_NS };
-static const struct family F_UNPIN_EVENTS = { "gupstat_unpin_events",
-	"Perf counter delta per unpin_user_pages*() call, entry to return on one CPU.", SCALE_ONE };
-static const struct family F_PUT = { "gupstat_put_refs",
-	"Refs dropped per gup_put_folio() call.", SCALE_ONE };
-static const struct family F_FILL_PAGES = { "gupstat_fill_pages",
-	"Pages per gup_fill_pages() call.", SCALE_ONE };
-static const struct family F_FILL_NS = { "gupstat_fill_seconds",
-	"Time per gup_fill_pages() call.", SCALE_NS };
-
-/* One histogram series: which kernel histogram, under which family and label. */
-struct series {
-	enum hist_id id;
-	enum probe_id probe;
-	const struct family *fam;
-	const char *key, *value;	/* its own label, or NULL */
-};
-
-/* Grouped by family: a family's header is written before its first series. */
-static const struct series hists[] = {
-	{ H_WALK_PAGES, P_WALK, &F_WALK_PAGES, NULL, NULL },
-	{ H_WALK_HOLD_NS, P_WALK, &F_WALK_HOLD, NULL, NULL },
-	{ H_GRAB_PIN_REFS, P_GRAB, &F_GRAB, "foll", "pin" },
-	{ H_GRAB_GET_REFS, P_GRAB, &F_GRAB, "foll", "get" },
-	{ H_GUP_ASKED + GUP_PIN, P_GUP, &F_GUP_ASKED, "kind", "pin" },
-	{ H_GUP_ASKED + GUP_GET, P_GUP, &F_GUP_ASKED, "kind", "get" },
-	{ H_GUP_ASKED + GUP_NOREF, P_GUP, &F_GUP_ASKED, "kind", "noref" },
-	{ H_GUP_GOT + GUP_PIN, P_GUP, &F_GUP_GOT, "kind", "pin" },
-	{ H_GUP_GOT + GUP_GET, P_GUP, &F_GUP_GOT, "kind", "get" },
-	{ H_GUP_GOT + GUP_NOREF, P_GUP, &F_GUP_GOT, "kind", "noref" },
-	{ H_GUP_NS + GUP_PIN, P_GUP, &F_GUP_NS, "kind", "pin" },
-	{ H_GUP_NS + GUP_GET, P_GUP, &F_GUP_NS, "kind", "get" },
-	{ H_GUP_NS + GUP_NOREF, P_GUP, &F_GUP_NS, "kind", "noref" },
-	{ H_PMU_GUP, P_GUP, &F_GUP_EVENTS, NULL, NULL },
-	{ H_UNPIN_PAGES, P_UNPIN, &F_UNPIN_PAGES, "function", "unpin_user_pages" },
-	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, &F_UNPIN_PAGES, "function",
-	  "unpin_user_pages_dirty_lock" },
-	{ H_UNPIN_NS, P_UNPIN, &F_UNPIN_NS, "function", "unpin_user_pages" },
-	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, &F_UNPIN_NS, "function",
-	  "unpin_user_pages_dirty_lock" },
-	{ H_PMU_UNPIN, P_UNPIN, &F_UNPIN_EVENTS, NULL, NULL },
-	{ H_PUT_REFS, P_PUT, &F_PUT, NULL, NULL },
-	{ H_FILL_PAGES, P_FILL, &F_FILL_PAGES, NULL, NULL },
-	{ H_FILL_NS, P_FILL, &F_FILL_NS, NULL, NULL },
-};
-
-#define NR_SERIES	(sizeof(hists) / sizeof(hists[0]))
 
 enum family_type { T_COUNTER, T_GAUGE, T_HISTOGRAM, T_INFO };
 
 struct out {
 	FILE *f;
 	const struct metrics_ctx *m;
-	const struct family *last;	/* the family whose header was written last */
+	const struct catalog_family *last;	/* the family whose header was written last */
 };
 
 /* Label values are the kernel's and the processes' words: escaped, ASCII. */
@@ -153,46 +78,46 @@ static void common_labels(const struct out *o, bool *first, enum probe_id probe)
 	label(o->f, first, "walk", o->m->rc->walk_returns_count ? "count" : "pointer");
 }
 
-static void value(FILE *f, double v, enum scale s)
+static void value(FILE *f, double v, bool ns)
 {
-	if (s == SCALE_NS)
+	if (ns)
 		fprintf(f, "%.15g", v / 1e9);
 	else
 		fprintf(f, "%.17g", v);
 }
 
 /* name_bucket{labels,le="B"} N */
-static void bucket(const struct out *o, const struct series *sr, double le, __u64 n)
+static void bucket(const struct out *o, const struct catalog_row *sr, double le, __u64 n)
 {
 	bool first = true;
 	FILE *f = o->f;
 
 	fprintf(f, "%s_bucket", sr->fam->name);
-	if (sr->key)
-		label(f, &first, sr->key, sr->value);
+	if (sr->label)
+		label(f, &first, sr->label, sr->value);
 	common_labels(o, &first, sr->probe);
 	fprintf(f, ",le=\"");
 	if (le < 0)
 		fputs("+Inf", f);
 	else
-		value(f, le, sr->fam->scale);
+		value(f, le, catalog_is_ns(sr));
 	fprintf(f, "\"} %llu\n", (unsigned long long)n);
 }
 
-static void sample_end(const struct out *o, const struct series *sr, const char *suffix)
+static void sample_end(const struct out *o, const struct catalog_row *sr, const char *suffix)
 {
 	bool first = true;
 
 	fprintf(o->f, "%s%s", sr->fam->name, suffix);
-	if (sr->key)
-		label(o->f, &first, sr->key, sr->value);
+	if (sr->label)
+		label(o->f, &first, sr->label, sr->value);
 	common_labels(o, &first, sr->probe);
 	labels_end(o->f, first);
 	fputc(' ', o->f);
 }
 
 /* Linear: slot v counts the value v, the last slot everything above. */
-static __u64 buckets_linear(const struct out *o, const struct series *sr, const struct hist *h)
+static __u64 buckets_linear(const struct out *o, const struct catalog_row *sr, const struct hist *h)
 {
 	__u64 cum = 0;
 	int v, next = 0;
@@ -208,7 +133,7 @@ static __u64 buckets_linear(const struct out *o, const struct series *sr, const 
 }
 
 /* Log2: slot i counts 2^(i-1) to 2^i - 1, slot 0 the zeroes. */
-static __u64 buckets_log2(const struct out *o, const struct series *sr, const struct hist *h)
+static __u64 buckets_log2(const struct out *o, const struct catalog_row *sr, const struct hist *h)
 {
 	__u64 cum = 0;
 	int i;
@@ -221,7 +146,7 @@ static __u64 buckets_log2(const struct out *o, const struct series *sr, const st
 	return cum;
 }
 
-static void histogram(struct out *o, const struct series *sr, const struct hist *h)
+static void histogram(struct out *o, const struct catalog_row *sr, const struct hist *h)
 {
 	__u64 count;
 	char help[256];
@@ -233,14 +158,14 @@ static void histogram(struct out *o, const struct series *sr, const struct hist 
 				 "Exact: from __pte_offset_map_lock() return to follow_page_pte() return." :
 				 "Upper bound: follow_page_pte() entry to return.");
 		header(o, sr->fam->name, T_HISTOGRAM, help,
-		       sr->fam->scale == SCALE_NS ? "seconds" : NULL);
+		       catalog_is_ns(sr) ? "seconds" : NULL);
 		o->last = sr->fam;
 	}
 	count = sr->id < HIST_FIRST_LOG2 ? buckets_linear(o, sr, h) : buckets_log2(o, sr, h);
 	/* _count is the +Inf bucket, always: both are the slots' sum. */
 	bucket(o, sr, -1, count);
 	sample_end(o, sr, "_sum");
-	value(o->f, (double)h->sum, sr->fam->scale);
+	value(o->f, (double)h->sum, catalog_is_ns(sr));
 	fputc('\n', o->f);
 	sample_end(o, sr, "_count");
 	fprintf(o->f, "%llu\n", (unsigned long long)count);
@@ -251,18 +176,36 @@ static bool attached(const struct out *o, enum probe_id p)
 	return o->m->rc->probes[p].method != ATTACH_NONE;
 }
 
+static void series(struct out *o, const struct catalog_row *sr, const struct snapshot *s)
+{
+	if (!attached(o, sr->probe))
+		return;
+	if (sr->pmu && !o->m->rc->event)
+		return;
+	histogram(o, sr, &s->hists[sr->id]);
+}
+
+/* A family's series are written together, from its first row on. */
+static bool family_first(unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (catalog[j].fam == catalog[i].fam)
+			return false;
+	return true;
+}
+
 static void histograms(struct out *o, const struct snapshot *s)
 {
-	size_t i;
+	unsigned int i, j;
 
-	for (i = 0; i < NR_SERIES; i++) {
-		const struct series *sr = &hists[i];
-
-		if (!attached(o, sr->probe))
+	for (i = 0; i < catalog_nr; i++) {
+		if (!family_first(i))
 			continue;
-		if ((sr->id == H_PMU_GUP || sr->id == H_PMU_UNPIN) && !o->m->rc->event)
-			continue;
-		histogram(o, sr, &s->hists[sr->id]);
+		for (j = i; j < catalog_nr; j++)
+			if (catalog[j].fam == catalog[i].fam)
+				series(o, &catalog[j], s);
 	}
 }
 

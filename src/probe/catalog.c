@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every histogram of the live BPF object, one row each, with every name
+ * it goes by: a new histogram is one row here, read by both printers.
+ * The H_* ids (include/gupstat.h) stay the programs' and user space's
+ * contract; docs/bpf.md and docs/serve.md are kept in step with this
+ * table by tests/unit/test_catalog.c.
+ */
+#include <string.h>
+#include "probe/catalog.h"
+
+static const struct catalog_family F_WALK_PAGES = { "gupstat_walk_pages",
+	"Pages looked up per follow_page_pte() call (the batch size)." };
+static const struct catalog_family F_WALK_HOLD = { "gupstat_walk_hold_seconds",
+	"PTE-lock hold per follow_page_pte() call." };
+static const struct catalog_family F_GRAB = { "gupstat_grab_refs",
+	"Refs taken per %s() call (the refcount batch), by FOLL_PIN or FOLL_GET." };
+static const struct catalog_family F_GUP_ASKED = { "gupstat_gup_asked_pages",
+	"Pages asked per __get_user_pages() call, by kind (pin, get, no refs)." };
+static const struct catalog_family F_GUP_GOT = { "gupstat_gup_returned_pages",
+	"Pages returned per __get_user_pages() call, by kind." };
+static const struct catalog_family F_GUP_NS = { "gupstat_gup_latency_seconds",
+	"Latency per __get_user_pages() call, by kind." };
+static const struct catalog_family F_GUP_EVENTS = { "gupstat_gup_events",
+	"Perf counter delta per __get_user_pages() call, entry to return on one CPU." };
+static const struct catalog_family F_UNPIN_PAGES = { "gupstat_unpin_pages",
+	"Pages per unpin call, by function." };
+static const struct catalog_family F_UNPIN_NS = { "gupstat_unpin_latency_seconds",
+	"Latency per unpin call, by function." };
+static const struct catalog_family F_UNPIN_EVENTS = { "gupstat_unpin_events",
+	"Perf counter delta per unpin_user_pages*() call, entry to return on one CPU." };
+static const struct catalog_family F_PUT = { "gupstat_put_refs",
+	"Refs dropped per gup_put_folio() call." };
+static const struct catalog_family F_FILL_PAGES = { "gupstat_fill_pages",
+	"Pages per gup_fill_pages() call." };
+static const struct catalog_family F_FILL_NS = { "gupstat_fill_seconds",
+	"Time per gup_fill_pages() call." };
+
+/* The NDJSON names keep the enum's spelling: gup_GUP_PIN_asked. */
+#define GUP_ROWS(kind, flag, label)					\
+	{ H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
+	  "__get_user_pages() " flag ": pages asked per call", "pages",	\
+	  false, &F_GUP_ASKED, "kind", label },				\
+	{ H_GUP_GOT + kind, P_GUP, "gup_" #kind "_got",			\
+	  "__get_user_pages() " flag ": pages returned per call", "pages", \
+	  false, &F_GUP_GOT, "kind", label },				\
+	{ H_GUP_NS + kind, P_GUP, "gup_" #kind "_ns",			\
+	  "__get_user_pages() " flag ": latency per call", "nsecs",	\
+	  false, &F_GUP_NS, "kind", label }
+
+const struct catalog_row catalog[] = {
+	{ H_WALK_PAGES, P_WALK, "walk_pages",
+	  "follow_page_pte(): pages per call (the batch size)", "pages",
+	  false, &F_WALK_PAGES, NULL, NULL },
+	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
+	  "follow_page_pte(): PTE-lock hold per call", "nsecs",
+	  false, &F_WALK_HOLD, NULL, NULL },
+	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
+	  "%s() FOLL_PIN: refs per call (the refcount batch)", "refs",
+	  false, &F_GRAB, "foll", "pin" },
+	{ H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
+	  "%s() FOLL_GET: refs per call (the refcount batch)", "refs",
+	  false, &F_GRAB, "foll", "get" },
+	GUP_ROWS(GUP_PIN, "FOLL_PIN", "pin"),
+	GUP_ROWS(GUP_GET, "FOLL_GET", "get"),
+	GUP_ROWS(GUP_NOREF, "no refs", "noref"),
+	{ H_PMU_GUP, P_GUP, "pmu_gup",
+	  "__get_user_pages(): counter per call", "events",
+	  true, &F_GUP_EVENTS, NULL, NULL },
+	{ H_UNPIN_PAGES, P_UNPIN, "unpin_pages",
+	  "unpin_user_pages(): pages per call", "pages",
+	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages" },
+	{ H_UNPIN_NS, P_UNPIN, "unpin_ns",
+	  "unpin_user_pages(): latency per call", "nsecs",
+	  false, &F_UNPIN_NS, "function", "unpin_user_pages" },
+	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, "unpin_dirty_pages",
+	  "unpin_user_pages_dirty_lock(): pages per call", "pages",
+	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages_dirty_lock" },
+	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, "unpin_dirty_ns",
+	  "unpin_user_pages_dirty_lock(): latency per call", "nsecs",
+	  false, &F_UNPIN_NS, "function", "unpin_user_pages_dirty_lock" },
+	{ H_PMU_UNPIN, P_UNPIN, "pmu_unpin",
+	  "unpin_user_pages*(): counter per call", "events",
+	  true, &F_UNPIN_EVENTS, NULL, NULL },
+	{ H_PUT_REFS, P_PUT, "put_refs",
+	  "gup_put_folio(): refs per call", "refs",
+	  false, &F_PUT, NULL, NULL },
+	{ H_FILL_PAGES, P_FILL, "fill_pages",
+	  "gup_fill_pages(): pages per call", "pages",
+	  false, &F_FILL_PAGES, NULL, NULL },
+	{ H_FILL_NS, P_FILL, "fill_ns",
+	  "gup_fill_pages(): time per call", "nsecs",
+	  false, &F_FILL_NS, NULL, NULL },
+};
+
+const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);
+
+bool catalog_is_ns(const struct catalog_row *r)
+{
+	return !strcmp(r->unit, "nsecs");
+}
