@@ -75,7 +75,7 @@ static int report(struct live *l, bool redraw)
 	/* On a terminal the view redraws in place; piped, it appends. */
 	if (redraw && isatty(STDOUT_FILENO) && !l->o.json)
 		printf("\033[H\033[2J");
-	report_print(stdout, &l->rc, &s, stamp(l, ts, sizeof(ts)));
+	live_print(stdout, &l->rc, &s, stamp(l, ts, sizeof(ts)));
 	if (l->o.per_process)
 		procs_print(stdout, l->s.skel->maps.procs, l->o.json, l->o.interval);
 	return 0;

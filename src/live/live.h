@@ -14,7 +14,7 @@
 struct live {
 	struct live_opts o;
 	struct session s;
-	struct report_ctx rc;
+	struct live_print_ctx rc;
 	__u64 cgroup_id;
 	int *pmu_fds, nr_pmu;
 };

@@ -9,7 +9,7 @@
 #include "live/print.h"
 #include "probe/catalog.h"
 
-static bool shown(const struct report_ctx *rc, const struct catalog_row *d)
+static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 {
 	if (rc->probes[d->probe].method == ATTACH_NONE)
 		return false;
@@ -17,7 +17,7 @@ static bool shown(const struct report_ctx *rc, const struct catalog_row *d)
 }
 
 /* How a number was taken, said next to it. */
-static const char *method_note(const struct report_ctx *rc,
+static const char *method_note(const struct live_print_ctx *rc,
 			       const struct catalog_row *d, char *buf, size_t len)
 {
 	const char *m = probe_method_name(&rc->probes[d->probe]);
@@ -37,7 +37,7 @@ static const char *method_note(const struct report_ctx *rc,
  * The heading names the function that fed the histogram where that is
  * decided per kernel (try_grab_folio() or try_grab_page()).
  */
-static const char *title_of(const struct report_ctx *rc, const struct catalog_row *d,
+static const char *title_of(const struct live_print_ctx *rc, const struct catalog_row *d,
 			    char *buf, size_t len)
 {
 	if (!strstr(d->title, "%s"))
@@ -46,7 +46,7 @@ static const char *title_of(const struct report_ctx *rc, const struct catalog_ro
 	return buf;
 }
 
-void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
+void live_print_hist_summary(FILE *f, const struct hist *h, const char *unit)
 {
 	fprintf(f, "     count %llu, total %llu %s, avg %.1f, max %llu\n",
 		(unsigned long long)h->count, (unsigned long long)h->sum, unit,
@@ -54,7 +54,7 @@ void report_hist_summary(FILE *f, const struct hist *h, const char *unit)
 		(unsigned long long)h->max);
 }
 
-static void text_hist(FILE *f, const struct report_ctx *rc,
+static void text_hist(FILE *f, const struct live_print_ctx *rc,
 		      const struct catalog_row *d, const struct hist *h)
 {
 	char note[160], title[160];
@@ -65,10 +65,10 @@ static void text_hist(FILE *f, const struct report_ctx *rc,
 		hist_print_linear(f, d->unit, h->slots, HIST_SLOTS, 0);
 	else
 		hist_print_log2(f, d->unit, h->slots, HIST_LOG2_SLOTS);
-	report_hist_summary(f, h, d->unit);
+	live_print_hist_summary(f, h, d->unit);
 }
 
-static void text_counters(FILE *f, const struct report_ctx *rc,
+static void text_counters(FILE *f, const struct live_print_ctx *rc,
 			  const struct counters *c)
 {
 	const __u64 *r = c->walk_results;
@@ -126,25 +126,25 @@ static void json_buckets(struct jw *w, const struct catalog_row *d, const struct
 	jw_end_array(w);
 }
 
-void report_json_record(struct jw *w, const char *type)
+void live_print_json_record(struct jw *w, const char *type)
 {
 	jw_object(w, NULL);
 	jw_string(w, "type", type);
 	jw_object(w, "data");
 }
 
-void report_json_record_end(struct jw *w)
+void live_print_json_record_end(struct jw *w)
 {
 	jw_end_object(w);
 	jw_end_object(w);
 }
 
-static void json_hist(struct jw *w, const struct report_ctx *rc,
+static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 		      const struct catalog_row *d, const struct hist *h)
 {
 	char note[160], title[160];
 
-	report_json_record(w, "hist");
+	live_print_json_record(w, "hist");
 	jw_string(w, "name", d->key);
 	jw_string(w, "function", rc->probes[d->probe].func);
 	jw_string(w, "title", title_of(rc, d, title, sizeof(title)));
@@ -155,14 +155,14 @@ static void json_hist(struct jw *w, const struct report_ctx *rc,
 	jw_u64(w, "sum", h->sum);
 	jw_u64(w, "max", h->max);
 	json_buckets(w, d, h);
-	report_json_record_end(w);
+	live_print_json_record_end(w);
 }
 
 static void json_counters(struct jw *w, const struct counters *c)
 {
 	const __u64 *r = c->walk_results;
 
-	report_json_record(w, "counters");
+	live_print_json_record(w, "counters");
 	jw_u64(w, "walk_pages", r[WALK_PAGES]);
 	jw_u64(w, "walk_need_fault", r[WALK_NEED_FAULT]);
 	jw_u64(w, "walk_emlink", r[WALK_EMLINK]);
@@ -175,17 +175,17 @@ static void json_counters(struct jw *w, const struct counters *c)
 	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
 	jw_u64(w, "pmu_misses", c->pmu_misses);
 	jw_u64(w, "state_misses", c->state_misses);
-	report_json_record_end(w);
+	live_print_json_record_end(w);
 }
 
 static void json_end(struct jw *w, const char *stamp)
 {
-	report_json_record(w, "end");
+	live_print_json_record(w, "end");
 	jw_string(w, "time", stamp ? stamp : "");
-	report_json_record_end(w);
+	live_print_json_record_end(w);
 }
 
-void report_print(FILE *f, const struct report_ctx *rc,
+void live_print(FILE *f, const struct live_print_ctx *rc,
 		  const struct snapshot *s, const char *stamp)
 {
 	struct jw w;

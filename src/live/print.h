@@ -9,7 +9,7 @@
 #include "util/json.h"
 
 /* What a report needs to say besides the numbers. */
-struct report_ctx {
+struct live_print_ctx {
 	const struct probe *probes;	/* NR_PROBES of them */
 	bool json;
 	bool walk_returns_count;
@@ -17,11 +17,11 @@ struct report_ctx {
 	const char *event;		/* counter name, NULL without one */
 };
 
-void report_print(FILE *f, const struct report_ctx *rc,
+void live_print(FILE *f, const struct live_print_ctx *rc,
 		  const struct snapshot *s, const char *stamp);
-void report_hist_summary(FILE *f, const struct hist *h, const char *unit);
+void live_print_hist_summary(FILE *f, const struct hist *h, const char *unit);
 /* One NDJSON record, {"type":TYPE,"data":{...}}: the caller fills data. */
-void report_json_record(struct jw *w, const char *type);
-void report_json_record_end(struct jw *w);
+void live_print_json_record(struct jw *w, const char *type);
+void live_print_json_record_end(struct jw *w);
 
 #endif /* __GUPSTAT_LIVE_PRINT_H */

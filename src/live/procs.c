@@ -55,7 +55,7 @@ void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s)
 	struct jw w;
 
 	jw_init(&w, f, false);
-	report_json_record(&w, "proc");
+	live_print_json_record(&w, "proc");
 	jw_u64(&w, "pid", tgid);
 	jw_stringn(&w, "comm", s->comm, sizeof(s->comm));
 	jw_u64(&w, "walk_calls", s->walk_calls);
@@ -64,7 +64,7 @@ void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s)
 	jw_u64(&w, "gup_pages", s->gup_pages);
 	jw_u64(&w, "unpin_calls", s->unpin_calls);
 	jw_u64(&w, "unpin_pages", s->unpin_pages);
-	report_json_record_end(&w);
+	live_print_json_record_end(&w);
 }
 
 static void print_row(FILE *f, const struct proc_row *r, bool json)

@@ -10,7 +10,7 @@
 
 /* What a scrape says besides the numbers. */
 struct metrics_ctx {
-	const struct report_ctx *rc;	/* probes, walk shape, counter name */
+	const struct live_print_ctx *rc;	/* probes, walk shape, counter name */
 	const char *release;		/* uname -r */
 	bool openmetrics;		/* OpenMetrics 1.0, else Prometheus text 0.0.4 */
 };

@@ -154,7 +154,7 @@ int main(void)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct report_ctx rc = { .probes = probes };
+	struct live_print_ctx rc = { .probes = probes };
 	struct metrics_ctx m = { .rc = &rc, .release = "6.12.0-q\"\\" };
 	struct hist *hold = &s.hists[H_WALK_HOLD_NS], *pages = &s.hists[H_WALK_PAGES];
 

@@ -6,11 +6,11 @@
 
 static char buf[1 << 20];
 
-static const char *render(const struct report_ctx *rc, const struct snapshot *s)
+static const char *render(const struct live_print_ctx *rc, const struct snapshot *s)
 {
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	report_print(f, rc, s, "12:00:00");
+	live_print(f, rc, s, "12:00:00");
 	fclose(f);
 	return buf;
 }
@@ -19,7 +19,7 @@ int main(void)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct report_ctx rc = { .probes = probes };
+	struct live_print_ctx rc = { .probes = probes };
 	struct hist *walk = &s.hists[H_WALK_PAGES], *hold = &s.hists[H_WALK_HOLD_NS];
 	const char *out;
 
