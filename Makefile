@@ -188,7 +188,7 @@ asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 
 # Two readers of hostile files under libFuzzer with ASan and UBSan: the
 # trace file reader (src/tracefile/reader.c and src/util/input.c alone)
-# and gupstat compare's results file reader (src/validate/json.c over
+# and gupstat compare's results file reader (src/results/json.c over
 # json-c, then compare's verdicts and plot on what it read). fuzz-check
 # replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
 # (default 30; tests/fuzz/run); fuzz is the same, longer (default 600 s
@@ -198,7 +198,7 @@ FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
-RESULTS_SRCS	:= src/validate/json.c src/validate/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
+RESULTS_SRCS	:= src/results/json.c src/results/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
 		   src/util/stats.c
 RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
 FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
@@ -209,7 +209,7 @@ $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/trace
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 
 # p_err() is the harness's own: no src/util/msg.c.
-$(OUT)/fuzz/fuzz_results: tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) src/validate/validate.h \
+$(OUT)/fuzz/fuzz_results: tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) src/results/results.h \
 			  src/compare/compare.h src/util/json.h src/util/input.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_results.c $(RESULTS_FUZZ_SRCS) -ljson-c -lm

@@ -3,7 +3,7 @@
 #define __GUPSTAT_COMPARE_COMPARE_H
 
 #include <stdio.h>
-#include "validate/validate.h"
+#include "results/results.h"
 
 /* How one measured quantity moved from the base to the other kernel. */
 enum v_change { VCH_SAME, VCH_HIGHER, VCH_LOWER, VCH_NO_DATA };

@@ -3,7 +3,7 @@
 #define __GUPSTAT_VALIDATE_MEM_H
 
 #include <stddef.h>
-#include "validate/validate.h"
+#include "results/results.h"
 
 #define THP_SYSFS	"/sys/kernel/mm/transparent_hugepage"
 #define THP_MAX_SIZES	16

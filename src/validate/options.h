@@ -3,7 +3,7 @@
 #define __GUPSTAT_VALIDATE_OPTIONS_H
 
 #include <stdbool.h>
-#include "validate/validate.h"
+#include "results/results.h"
 
 #define V_MAX_SIZES	8
 

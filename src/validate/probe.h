@@ -7,7 +7,7 @@
 #include <bpf/btf.h>
 #include "probe/attach.h"
 #include "gupstat_validate.h"
-#include "validate/validate.h"
+#include "results/results.h"
 
 struct validate_bpf;
 

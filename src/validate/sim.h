@@ -11,7 +11,7 @@
 #include <bpf/btf.h>
 #include "util/simctl.h"
 #include "util/simlog.h"
-#include "validate/validate.h"
+#include "results/results.h"
 
 struct vsim {
 	struct simctl ctl;	/* the pin's and the unpin's function */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: gupstat validate's results file reader
- * (src/validate/json.c, over json-c), as gupstat compare reads a file,
+ * (src/results/json.c, over json-c), as gupstat compare reads a file,
  * and then compare's verdicts and plot on what it read. It must never
  * crash, leak or read out of bounds (ASan, UBSan); a refusal is exactly
  * one error line naming the file, and what is read is within the
@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #include "compare/compare.h"
 #include "util/msg.h"
-#include "validate/validate.h"
+#include "results/results.h"
 
 static int fd = -1;
 static char path[64];

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "validate/validate.h"
+#include "results/results.h"
 
 static char dir[512];
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "tap.h"
 #include "compare/compare.h"
-#include "validate/validate.h"
+#include "results/results.h"
 
 static void fill(struct v_series *s, double median, double spread, int n)
 {

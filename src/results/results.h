@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * gupstat validate unpin: the measurement model shared by the runner
- * (validate*.c), the results file (validate_json.c) and gupstat compare.
+ * gupstat validate unpin's results: the measurement model shared by the
+ * runner (src/validate/), the results file (json.c) and gupstat compare.
  */
-#ifndef __GUPSTAT_VALIDATE_VALIDATE_H
-#define __GUPSTAT_VALIDATE_VALIDATE_H
+#ifndef __GUPSTAT_RESULTS_RESULTS_H
+#define __GUPSTAT_RESULTS_RESULTS_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -88,4 +88,4 @@ void v_summarise(const struct v_series *s, struct v_summary *out);
 void v_results_write(FILE *f, const struct v_results *r);
 int v_results_read(const char *path, struct v_results *r);
 
-#endif /* __GUPSTAT_VALIDATE_VALIDATE_H */
+#endif /* __GUPSTAT_RESULTS_RESULTS_H */

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "util/stats.h"
-#include "validate/validate.h"
+#include "results/results.h"
 
 const char *const v_folio_names[VF_NR] = { "4k", "64k", "2m" };
 const char *const v_cond_names[VC_NR] = { "warm", "cold", "cold_pin" };

@@ -15,7 +15,7 @@
 #include "util/input.h"
 #include "util/jscan.h"
 #include "util/json.h"
-#include "validate/validate.h"
+#include "results/results.h"
 #include "util/msg.h"
 
 #define FORMAT_NAME	"gupstat-validate-unpin"
