@@ -9,7 +9,7 @@
 #include "serve/serve.h"
 #include "trace/trace.h"
 #include "report/report.h"
-#include "validate/run.h"
+#include "validate/validate.h"
 #include "compare/compare.h"
 #include "util/env.h"
 #include "util/msg.h"

@@ -7,7 +7,7 @@
  *
  * Per folio size and range size: one census repeat (grabs and puts
  * counted, not timed), then REPEATS timed repeats, each a warm, a cold
- * and a cold_pin pin/unpin (validate.h), rotating which goes first so
+ * and a cold_pin pin/unpin (results/results.h), rotating which goes first so
  * that none always follows another.
  */
 #include <errno.h>
@@ -28,7 +28,7 @@
 #include "validate/mem.h"
 #include "validate/options.h"
 #include "validate/probe.h"
-#include "validate/run.h"
+#include "validate/validate.h"
 #include "validate/sim.h"
 #include "util/msg.h"
 

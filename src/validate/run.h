@@ -1,7 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_VALIDATE_RUN_H
-#define __GUPSTAT_VALIDATE_RUN_H
-
-int cmd_validate(int argc, char **argv);
-
-#endif /* __GUPSTAT_VALIDATE_RUN_H */
