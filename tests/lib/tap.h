@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* TAP for the C unit tests: CHECK() per case, check_done() prints the plan. */
+/*
+ * TAP for the C unit tests: CHECK() per case, SKIP() for a missing tool,
+ * check_done() prints the plan.
+ */
 #ifndef __GUPSTAT_TAP_H
 #define __GUPSTAT_TAP_H
 
@@ -15,6 +18,17 @@ static int check_nr, check_failed;
 		check_failed++;						\
 		printf("not ok %d - %s:%d: ", check_nr, __FILE__, __LINE__); \
 	}								\
+	printf(__VA_ARGS__);						\
+	printf("\n");							\
+} while (0)
+
+/*
+ * A case this machine cannot run for want of a tool: TAP's skip, with
+ * the reason and what installs the tool, so that prove counts it apart.
+ */
+#define SKIP(...) do {							\
+	check_nr++;							\
+	printf("ok %d # skip ", check_nr);				\
 	printf(__VA_ARGS__);						\
 	printf("\n");							\
 } while (0)
