@@ -53,9 +53,49 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
+
+# One line per target; docs/testing.md says which tests each runs.
+help:
+	@echo 'Building:'
+	@echo '  all              build/gupstat and the workloads (the default)'
+	@echo '  unit-tests       the C unit tests, build/tests/test_*'
+	@echo '  sim              the cache-model plugin for QEMU and its helpers'
+	@echo '  asan             gupstat and the unit tests again with ASan and UBSan (build/asan/)'
+	@echo '  man              the man pages (scdoc)'
+	@echo '  kernel           the base and batched guest kernels'
+	@echo '  kernel-debug     the same with DEBUG_VM and lockdep (what make check boots)'
+	@echo '  debian-kernels   Debian'"'"'s packaged 6.1 and 6.12 kernels, as guest kernels'
+	@echo '  selftests        the mm selftests that drive GUP, built statically'
+	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
+	@echo '  deps             install the Debian packages the build and tests need'
+	@echo 'Testing:'
+	@echo '  check            every test: unit, host, fuzz, asan, and the guests (long)'
+	@echo '  check-unit       the unit tests; T=NAME runs build/tests/test_NAME alone'
+	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
+	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
+	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
+	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
+	@echo '  fuzz-corpus      rewrite the fuzzers'"'"' seed corpora'
+	@echo 'Running and measuring:'
+	@echo '  run              the live view around a workload, in a guest on the base kernel'
+	@echo '  bench-overhead   gupstat'"'"'s and bpftrace'"'"'s overhead on gup_test, in a guest'
+	@echo '  bench-serve      gupstat serve, scraped every second, against the live view'
+	@echo '  bench-trace-disk gupstat trace to a fast and to a throttled disk'
+	@echo '  bench-ab         get and put times, base against batched, median over boots'
+	@echo '  bench-hold       the early PTE-lock release: holds and a waiter'"'"'s latency'
+	@echo '  bench-ro-pin     read-only pins of shmem mTHP, with and without patch 13'
+	@echo '  bench-unpin      gupstat validate unpin and compare on three kernels'
+	@echo '  bench-unpin-sim  the same under the cache model'
+	@echo '  bench-ab-count   bench-ab counted under the cache model, not timed'
+	@echo 'Installing:'
+	@echo '  install          gupstat (static), its man pages and completion under PREFIX'
+	@echo '  uninstall        remove what install put there'
+	@echo '  deb              a Debian package in build/deb/, checked with lintian'
+	@echo '  clean            remove build/'
+	@echo '  help             this list'
 
 # libbpf-dev brings both the static library and the BPF headers: say so
 # before the first BPF compile fails on a missing header.
@@ -166,8 +206,18 @@ $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests
 	$(call msg,AS,$@)
 	$(Q)$(CC) -m32 -nostdlib -static -Wl,-Ttext=0x100000 -Wl,--build-id=none -o $@ $<
 
-check-unit: unit-tests
-	$(Q)tests/lib/harness unit $(UNIT_BINS)
+# make check-unit T=NAME: build/tests/test_NAME alone, as `perf test NAME`.
+ifneq ($(filter check-unit,$(MAKECMDGOALS)),)
+ifneq ($(T),)
+ifeq ($(wildcard tests/unit/test_$(T).c),)
+$(error T=$(T): no tests/unit/test_$(T).c)
+endif
+endif
+endif
+CHECK_UNIT_BINS	:= $(if $(T),$(OUT)/tests/test_$(T),$(UNIT_BINS))
+
+check-unit: $(if $(T),$(CHECK_UNIT_BINS),unit-tests)
+	$(Q)tests/lib/harness unit $(CHECK_UNIT_BINS)
 
 # gupstat and the unit tests built again with ASan and UBSan, in their
 # own tree (build/asan/) over the normal build's BPF skeletons: make
