@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "probe/probes.h"
-#include "live/snapshot.h"
+#include "probe/snapshot.h"
 #include "util/json.h"
 
 /* What a report needs to say besides the numbers. */

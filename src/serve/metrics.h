@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "live/print.h"
-#include "live/snapshot.h"
+#include "probe/snapshot.h"
 #include "serve/procs.h"
 
 /* What a scrape says besides the numbers. */

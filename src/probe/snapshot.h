@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_LIVE_SNAPSHOT_H
-#define __GUPSTAT_LIVE_SNAPSHOT_H
+#ifndef __GUPSTAT_PROBE_SNAPSHOT_H
+#define __GUPSTAT_PROBE_SNAPSHOT_H
 
 #include <stdbool.h>
 #include <linux/types.h>
@@ -19,4 +19,4 @@ int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
 void hist_merge(struct hist *sum, const struct hist *h);
 void counters_merge(struct counters *sum, const struct counters *c);
 
-#endif /* __GUPSTAT_LIVE_SNAPSHOT_H */
+#endif /* __GUPSTAT_PROBE_SNAPSHOT_H */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include "live/snapshot.h"
+#include "probe/snapshot.h"
 
 void hist_merge(struct hist *sum, const struct hist *h)
 {
