@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The source layout the docs promise: a directory per subcommand over
-# src/util, no source file left at the top of src/ but main.c, and the
+# src/probe, src/util and the file formats, no source file left at the top of src/ but main.c, and the
 # maps (docs/layout.md, docs/bpf.md) naming every file.
 . tests/host/lib.sh
 
