@@ -32,7 +32,7 @@ void live_pmu_setup(struct live *l)
 	const char *event = l->o.event ? l->o.event : PMU_DEFAULT_EVENT;
 
 	if (!l->o.no_event && !pmu_open(event, &l->pmu_fds, &l->nr_pmu))
-		l->rc.event = event;
+		l->rc.v.event = event;
 }
 
 static void set_rodata(struct live *l)
@@ -44,7 +44,7 @@ static void set_rodata(struct live *l)
 		.per_process = l->o.per_process,
 		.walk_returns_count = l->s.returns_count,
 		.lock_exact = l->o.lock_exact,
-		.pmu_on = l->rc.event != NULL,
+		.pmu_on = l->rc.v.event != NULL,
 	};
 
 	setup_rodata(l->s.skel, l->s.btf, &c);
@@ -103,7 +103,7 @@ int live_load(struct live *l)
 {
 	set_rodata(l);
 	return session_load(&l->s) ?:
-		(l->rc.event ? pmu_install(bpf_map__fd(l->s.skel->maps.pmu_events),
+		(l->rc.v.event ? pmu_install(bpf_map__fd(l->s.skel->maps.pmu_events),
 					   l->pmu_fds, l->nr_pmu) : 0);
 }
 
@@ -149,10 +149,10 @@ int live_prepare(struct live *l)
 	int err;
 
 	l->rc.json = l->o.json;
-	l->rc.lock_exact = l->o.lock_exact;
+	l->rc.v.lock_exact = l->o.lock_exact;
 	err = prepare(l);
-	l->rc.probes = l->s.probes;
-	l->rc.walk_returns_count = l->s.returns_count;
+	l->rc.v.probes = l->s.probes;
+	l->rc.v.walk_returns_count = l->s.returns_count;
 	return err;
 }
 

@@ -11,23 +11,23 @@
 
 static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 {
-	if (rc->probes[d->probe].method == ATTACH_NONE)
+	if (rc->v.probes[d->probe].method == ATTACH_NONE)
 		return false;
-	return !d->pmu || rc->event;
+	return !d->pmu || rc->v.event;
 }
 
 /* How a number was taken, said next to it. */
 static const char *method_note(const struct live_print_ctx *rc,
 			       const struct catalog_row *d, char *buf, size_t len)
 {
-	const char *m = probe_method_name(&rc->probes[d->probe]);
+	const char *m = probe_method_name(&rc->v.probes[d->probe]);
 
 	if (d->id == H_WALK_HOLD_NS)
-		snprintf(buf, len, "%s; %s", m, rc->lock_exact ?
+		snprintf(buf, len, "%s; %s", m, rc->v.lock_exact ?
 			 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
 			 "upper bound: follow_page_pte() entry to return");
 	else if (d->pmu)
-		snprintf(buf, len, "%s; %s, entry to return, same CPU", m, rc->event);
+		snprintf(buf, len, "%s; %s, entry to return, same CPU", m, rc->v.event);
 	else
 		snprintf(buf, len, "%s", m);
 	return buf;
@@ -42,7 +42,7 @@ static const char *title_of(const struct live_print_ctx *rc, const struct catalo
 {
 	if (!strstr(d->title, "%s"))
 		return d->title;
-	snprintf(buf, len, d->title, rc->probes[d->probe].func);
+	snprintf(buf, len, d->title, rc->v.probes[d->probe].func);
 	return buf;
 }
 
@@ -73,9 +73,9 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 {
 	const __u64 *r = c->walk_results;
 
-	if (rc->probes[P_WALK].method != ATTACH_NONE)
+	if (rc->v.probes[P_WALK].method != ATTACH_NONE)
 		fprintf(f, "\nfollow_page_pte() returns (%s): pages %llu, fault-needed %llu, -EMLINK %llu, -EEXIST %llu, -EFAULT %llu, other %llu\n",
-			rc->walk_returns_count ? "page count: batched walk" :
+			rc->v.walk_returns_count ? "page count: batched walk" :
 						 "struct page *: one page per call",
 			(unsigned long long)r[WALK_PAGES],
 			(unsigned long long)r[WALK_NEED_FAULT],
@@ -83,7 +83,7 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 			(unsigned long long)r[WALK_EEXIST],
 			(unsigned long long)r[WALK_EFAULT],
 			(unsigned long long)r[WALK_EOTHER]);
-	if (rc->probes[P_GUP].method != ATTACH_NONE)
+	if (rc->v.probes[P_GUP].method != ATTACH_NONE)
 		fprintf(f, "__get_user_pages() calls: FOLL_PIN %llu (FOLL_LONGTERM %llu), FOLL_GET %llu, no refs %llu; -errno returns %llu\n",
 			(unsigned long long)c->gup_calls[GUP_PIN],
 			(unsigned long long)c->gup_longterm,
@@ -146,7 +146,7 @@ static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 
 	live_print_json_record(w, "hist");
 	jw_string(w, "name", d->key);
-	jw_string(w, "function", rc->probes[d->probe].func);
+	jw_string(w, "function", rc->v.probes[d->probe].func);
 	jw_string(w, "title", title_of(rc, d, title, sizeof(title)));
 	jw_string(w, "unit", d->unit);
 	jw_string(w, "scale", d->id < HIST_FIRST_LOG2 ? "linear" : "log2");

@@ -4,17 +4,15 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "probe/catalog.h"
 #include "probe/probes.h"
 #include "probe/snapshot.h"
 #include "util/json.h"
 
-/* What a report needs to say besides the numbers. */
+/* What a report needs besides the numbers: the view, and in which format. */
 struct live_print_ctx {
-	const struct probe *probes;	/* NR_PROBES of them */
+	struct catalog_view v;
 	bool json;
-	bool walk_returns_count;
-	bool lock_exact;
-	const char *event;		/* counter name, NULL without one */
 };
 
 void live_print(FILE *f, const struct live_print_ctx *rc,

@@ -30,6 +30,18 @@ struct catalog_row {
 	const char *label, *value;	/* its own Prometheus label, or NULL */
 };
 
+/*
+ * What a printer of the histograms says besides the numbers, the live
+ * view's and serve's alike: how each probe is attached, the walk's
+ * shape, how the hold is timed, and the counter.
+ */
+struct catalog_view {
+	const struct probe *probes;	/* NR_PROBES of them */
+	bool walk_returns_count;
+	bool lock_exact;
+	const char *event;		/* counter name, NULL without one */
+};
+
 extern const struct catalog_row catalog[];
 extern const unsigned int catalog_nr;
 

@@ -74,8 +74,8 @@ static void header(struct out *o, const char *name, enum family_type t, const ch
 /* The labels every probe-fed series carries: how it was measured, on what walk. */
 static void common_labels(const struct out *o, bool *first, enum probe_id probe)
 {
-	label(o->f, first, "method", probe_method_name(&o->m->rc->probes[probe]));
-	label(o->f, first, "walk", o->m->rc->walk_returns_count ? "count" : "pointer");
+	label(o->f, first, "method", probe_method_name(&o->m->view->probes[probe]));
+	label(o->f, first, "walk", o->m->view->walk_returns_count ? "count" : "pointer");
 }
 
 static void value(FILE *f, double v, bool ns)
@@ -152,9 +152,9 @@ static void histogram(struct out *o, const struct catalog_row *sr, const struct 
 	char help[256];
 
 	if (o->last != sr->fam) {
-		snprintf(help, sizeof(help), sr->fam->help, o->m->rc->probes[sr->probe].func);
+		snprintf(help, sizeof(help), sr->fam->help, o->m->view->probes[sr->probe].func);
 		if (sr->id == H_WALK_HOLD_NS)
-			snprintf(help, sizeof(help), "%s %s", sr->fam->help, o->m->rc->lock_exact ?
+			snprintf(help, sizeof(help), "%s %s", sr->fam->help, o->m->view->lock_exact ?
 				 "Exact: from __pte_offset_map_lock() return to follow_page_pte() return." :
 				 "Upper bound: follow_page_pte() entry to return.");
 		header(o, sr->fam->name, T_HISTOGRAM, help,
@@ -173,14 +173,14 @@ static void histogram(struct out *o, const struct catalog_row *sr, const struct 
 
 static bool attached(const struct out *o, enum probe_id p)
 {
-	return o->m->rc->probes[p].method != ATTACH_NONE;
+	return o->m->view->probes[p].method != ATTACH_NONE;
 }
 
 static void series(struct out *o, const struct catalog_row *sr, const struct snapshot *s)
 {
 	if (!attached(o, sr->probe))
 		return;
-	if (sr->pmu && !o->m->rc->event)
+	if (sr->pmu && !o->m->view->event)
 		return;
 	histogram(o, sr, &s->hists[sr->id]);
 }
@@ -261,7 +261,7 @@ static void health_counters(struct out *o, const struct counters *c)
 	header(o, "gupstat_state_misses", T_COUNTER,
 	       "Returns without a seen entry (calls in flight at attach).", NULL);
 	fprintf(o->f, "gupstat_state_misses_total %llu\n", (unsigned long long)c->state_misses);
-	if (!o->m->rc->event)
+	if (!o->m->view->event)
 		return;
 	header(o, "gupstat_pmu_read_misses", T_COUNTER,
 	       "Calls whose perf counter was not read (moved CPU mid-call, or the read failed).",
@@ -277,7 +277,7 @@ static void info(struct out *o)
 	       "The kernel under observation: its release and its walk's shape.", NULL);
 	fprintf(o->f, "gupstat_kernel_info");
 	label(o->f, &first, "release", o->m->release);
-	label(o->f, &first, "walk", o->m->rc->walk_returns_count ? "count" : "pointer");
+	label(o->f, &first, "walk", o->m->view->walk_returns_count ? "count" : "pointer");
 	labels_end(o->f, first);
 	fputs(" 1\n", o->f);
 	header(o, "gupstat_build", T_INFO, "The gupstat serving these metrics.", NULL);
@@ -291,7 +291,7 @@ static void probe_info(struct out *o)
 	header(o, "gupstat_probe", T_INFO,
 	       "Each attached probe: the kernel function and how it is attached.", NULL);
 	for (p = 0; p < NR_PROBES; p++) {
-		const struct probe *pr = &o->m->rc->probes[p];
+		const struct probe *pr = &o->m->view->probes[p];
 		bool first = true;
 
 		if (pr->method == ATTACH_NONE)

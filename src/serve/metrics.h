@@ -4,13 +4,13 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "live/print.h"
+#include "probe/catalog.h"
 #include "probe/snapshot.h"
 #include "serve/procs.h"
 
 /* What a scrape says besides the numbers. */
 struct metrics_ctx {
-	const struct live_print_ctx *rc;	/* probes, walk shape, counter name */
+	const struct catalog_view *view;	/* probes, walk shape, counter name */
 	const char *release;		/* uname -r */
 	bool openmetrics;		/* OpenMetrics 1.0, else Prometheus text 0.0.4 */
 };

@@ -35,7 +35,7 @@ struct serve {
 static int scrape(void *arg, FILE *f, bool openmetrics)
 {
 	struct serve *s = arg;
-	struct metrics_ctx m = { .rc = &s->l.rc, .release = s->uts.release,
+	struct metrics_ctx m = { .view = &s->l.rc.v, .release = s->uts.release,
 				 .openmetrics = openmetrics };
 	struct snapshot snap;
 	int err;

@@ -19,7 +19,7 @@ int main(void)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct live_print_ctx rc = { .probes = probes };
+	struct live_print_ctx rc = { .v.probes = probes };
 	struct hist *walk = &s.hists[H_WALK_PAGES], *hold = &s.hists[H_WALK_HOLD_NS];
 	const char *out;
 
@@ -37,7 +37,7 @@ int main(void)
 	s.hists[H_FILL_NS].count = 5;	/* its probe is not attached */
 	s.c.walk_results[WALK_PAGES] = 1024;
 	s.c.walk_results[WALK_EMLINK] = 3;
-	rc.walk_returns_count = true;
+	rc.v.walk_returns_count = true;
 
 	out = render(&rc, &s);
 	CHECK(strstr(out, "12:00:00\n"), "timestamp first");
@@ -53,7 +53,7 @@ int main(void)
 	CHECK(!strstr(out, "gup_fill_pages"), "a probe that is not attached is not shown");
 
 	rc.json = true;
-	rc.lock_exact = true;
+	rc.v.lock_exact = true;
 	out = render(&rc, &s);
 	CHECK(strstr(out, "{\"type\":\"hist\",\"data\":{\"name\":\"walk_pages\""),
 	      "NDJSON hist record");

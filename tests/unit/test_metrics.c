@@ -154,8 +154,8 @@ int main(void)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct live_print_ctx rc = { .probes = probes };
-	struct metrics_ctx m = { .rc = &rc, .release = "6.12.0-q\"\\" };
+	struct catalog_view v = { .probes = probes };
+	struct metrics_ctx m = { .view = &v, .release = "6.12.0-q\"\\" };
 	struct hist *hold = &s.hists[H_WALK_HOLD_NS], *pages = &s.hists[H_WALK_PAGES];
 
 	probes[P_WALK] = (struct probe){ .func = "follow_page_pte", .method = ATTACH_FENTRY,
