@@ -53,7 +53,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -79,6 +79,7 @@ help:
 	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
 	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
 	@echo '  fuzz-corpus      rewrite the fuzzers'"'"' seed corpora'
+	@echo '  lint             shellcheck on every shell script (not in check: not yet clean)'
 	@echo 'Running and measuring:'
 	@echo '  run              the live view around a workload, in a guest on the base kernel'
 	@echo '  bench-overhead   gupstat'"'"'s and bpftrace'"'"'s overhead on gup_test, in a guest'
@@ -173,6 +174,11 @@ $(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests $(OUT)/fuzz:
 
 deps:
 	$(Q)tools/deps
+
+# shellcheck on every shell script; not part of `make check` until every
+# script passes it (docs/testing.md).
+lint:
+	$(Q)tools/lint
 
 kernel:
 	$(Q)kernel/build base batched >/dev/null
