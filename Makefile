@@ -164,7 +164,7 @@ $(OUT)/tests/sim-pattern: tests/sim/pattern.c $(OUT)/src/util/simlog.o | $(OUT)/
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
 # The guest's side of a counting run of a workload other than gupstat.
-SIMCTL_OBJS	:= $(addprefix $(OUT)/src/util/,simctl.o simlog.o ksyms.o msg.o)
+SIMCTL_OBJS	:= $(addprefix $(OUT)/src/util/,simctl.o simlog.o ksyms.o msg.o input.o)
 $(OUT)/gupsim-ctl: tools/sim/gupsim-ctl.c $(SIMCTL_OBJS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
