@@ -9,7 +9,35 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
+
+/* @path's text, cut to @size - 1 bytes; empty if it cannot be read. */
+static inline const char *capture_read(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
+
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* The first line of @cmd's output, without its newline; empty if none. */
+static inline const char *capture_first_line(const char *cmd, char *buf, size_t size)
+{
+	FILE *p = popen(cmd, "r");
+
+	buf[0] = '\0';
+	if (p) {
+		if (!fgets(buf, size, p))
+			buf[0] = '\0';
+		pclose(p);
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
 
 static inline int capture_run(int (*cmd)(int, char **), int argc, char **argv,
 			      const char *out_path, const char *err_path)

@@ -21,13 +21,7 @@ static char buf[1 << 16];
 
 static const char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
-
-	buf[n] = '\0';
-	if (f)
-		fclose(f);
-	return buf;
+	return capture_read(path, buf, sizeof(buf));
 }
 
 /* cmd_report with its stdout into txt and stderr into errf. */
@@ -60,18 +54,9 @@ static bool xs_inside(const char *s)
 static const char *jq(const char *filter)
 {
 	char cmd[512];
-	FILE *p;
 
 	snprintf(cmd, sizeof(cmd), "jq -r '%s' %s 2>&1", filter, json);
-	p = popen(cmd, "r");
-	buf[0] = '\0';
-	if (p) {
-		if (!fgets(buf, sizeof(buf), p))
-			buf[0] = '\0';
-		pclose(p);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
+	return capture_first_line(cmd, buf, sizeof(buf));
 }
 
 /*

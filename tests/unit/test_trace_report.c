@@ -24,13 +24,7 @@ static bool err_one_line;
 
 static const char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(out, 1, sizeof(out) - 1, f) : 0;
-
-	out[n] = '\0';
-	if (f)
-		fclose(f);
-	return out;
+	return capture_read(path, out, sizeof(out));
 }
 
 /* Exactly one line; then drop its newline, for the TAP message. */
@@ -47,16 +41,7 @@ static bool one_line(char *s)
 /* The first line of @cmd's output, without its newline. */
 static const char *first_line(const char *cmd)
 {
-	FILE *p = popen(cmd, "r");
-
-	out[0] = '\0';
-	if (p) {
-		if (!fgets(out, sizeof(out), p))
-			out[0] = '\0';
-		pclose(p);
-	}
-	out[strcspn(out, "\n")] = '\0';
-	return out;
+	return capture_first_line(cmd, out, sizeof(out));
 }
 
 /* cmd_report with stdout and stderr captured: exit code, stderr in out. */
