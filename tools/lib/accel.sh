@@ -58,11 +58,22 @@ accel_choose() {
 	auto) accel_auto ;;
 	kvm) [ -w /dev/kvm ] || die "--accel kvm: /dev/kvm is missing or not writable" ;;
 	esac
+	case ${GUPSTAT_TCG_THREAD:-single} in
+	single | multi) ;;
+	*) die "GUPSTAT_TCG_THREAD: not single or multi: $GUPSTAT_TCG_THREAD" ;;
+	esac
 	if [ "$accel" = kvm ]; then
 		qemu_accel=(-accel kvm -cpu host)
 		: "${silence:=30}"
 	else
-		qemu_accel=(-accel tcg,thread=multi -cpu max)
+		# One host thread for all vCPUs, taking turns. With a
+		# thread per vCPU (QEMU 7.2's thread=multi), a vCPU ran code
+		# translated before another one's text_poke_bp() ended: the
+		# int3 already removed was executed and the guest died of
+		# "Oops: int3", at boot (static keys) or when gupstat
+		# attached. tests/guest/text-poke-flips reproduces it in
+		# seconds; GUPSTAT_TCG_THREAD=multi brings it back to measure.
+		qemu_accel=(-accel "tcg,thread=${GUPSTAT_TCG_THREAD:-single}" -cpu max)
 		: "${silence:=300}"
 	fi
 }
