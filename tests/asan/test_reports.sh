@@ -4,7 +4,7 @@
 # the sanitized one, and no sanitizer wrote a report while the files
 # before this one ran (ASAN_REPORTS, where log_path sent them).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/tap.sh
 dir=${ASAN_REPORTS:?run by tests/asan/run}
 

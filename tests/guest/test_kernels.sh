@@ -10,7 +10,7 @@
 #         in BTF; no per-size mTHP controls.
 #   6.12: try_grab_folio(folio, refs, flags), fentry everywhere.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 k_log=$(mktemp)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat's options and its errors, in the guest.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 log=$(mktemp)

@@ -6,7 +6,7 @@
 # through its query API. Then what a careless user meets: a port in use,
 # a malformed or non-loopback address, SIGTERM.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 tmp=$(mktemp -d)
@@ -92,7 +92,7 @@ count0=$(value "$tmp/before" "gupstat_walk_pages_count$S")
 count1=$(value "$tmp/after" "gupstat_walk_pages_count$S")
 if [ -n "$count0" ] && [ -n "$count1" ]; then
 	expect_calls "walk _count moved by the 64 MB readv's calls" $((count1 - count0)) \
-		$([ $WALK_BATCHED = 1 ] && echo $((PAGES / 512)) || echo $PAGES)
+		"$([ "$WALK_BATCHED" = 1 ] && echo $((PAGES / 512)) || echo "$PAGES")"
 	[ $WALK_BATCHED = 1 ] || expect_eq "walk _count moved by 16384 exactly" \
 		$((count1 - count0)) $PAGES
 else

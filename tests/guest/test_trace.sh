@@ -6,7 +6,7 @@
 # (a few more, shorter, where it gave the lock up early: lib.sh calls_ok).
 # The holds are read back through report --perfetto (one "X" event each).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 tdir=$(mktemp -d)
@@ -224,7 +224,6 @@ t_fails "trace: an existing file is refused" 1 "t.gt: it exists" $GUPSTAT trace 
 # cut after its header, it reads what is there and says so.
 rm -f "$T"
 $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
-size=$(stat -c %s "$T")
 hs=$(od -An -tu4 -j12 -N4 "$T" | tr -d ' ')
 head -c 30 "$T" >"$tdir/cut.gt"
 t_fails "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
@@ -255,7 +254,7 @@ if mount -t tmpfs -o size=16k gupstat-full "$tdir/full"; then
 	rm "$tdir/full/filler"
 	head -c 12288 /dev/zero >"$tdir/full/filler"
 	$GUPSTAT trace -o "$tdir/full/t.gt" -- $GUPWORK --folio 4k \
-		--size $([ $WALK_BATCHED = 1 ] && echo 256 || echo 16) readv >/dev/null 2>"$terr"
+		--size "$([ "$WALK_BATCHED" = 1 ] && echo 256 || echo 16)" readv >/dev/null 2>"$terr"
 	rc=$?
 	grep -q "No space left on device" "$terr" && [ $rc = 1 ] &&
 		ok "trace, disk full mid-trace: exit 1, $(grep -c . "$terr") lines: $(tr '\n' ' ' <"$terr")" ||

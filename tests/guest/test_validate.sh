@@ -6,7 +6,7 @@
 # THP settings must be as they were. With a results directory the JSON
 # is kept for tests/validate-kernels, which compares the two kernels.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 # A kernel without CONFIG_GUP_TEST (Debian's) is refused in one line.

@@ -5,7 +5,7 @@
 # N 4 kB pages walked once is exactly N calls of one page each, and each
 # page is grabbed with one ref; unpin releases per folio.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 log=$(mktemp)
@@ -125,7 +125,7 @@ fi
 # with one gup_put_folio() on both.
 name="readv 64k mTHP"
 if have_mthp && run_case "$name" "" --folio 64k --size $MB readv; then
-	walk_checks "$name" $([ $WALK_BATCHED = 1 ] && echo 16 || echo 1)
+	walk_checks "$name" "$([ "$WALK_BATCHED" = 1 ] && echo 16 || echo 1)"
 	expect_bucket "$name" put_refs 16 $((PAGES / 16))
 fi
 
@@ -137,7 +137,7 @@ fi
 # ones; base grabs each page alone.
 name="readv 64k shmem read-only"
 if have_shmem_mthp && run_case "$name" "" --shared --folio 64k --size $MB readv; then
-	walk_checks "$name" $([ $WALK_BATCHED = 1 ] && echo 16 || echo 1)
+	walk_checks "$name" "$([ "$WALK_BATCHED" = 1 ] && echo 16 || echo 1)"
 	expect_bucket "$name" put_refs 16 $((PAGES / 16))
 fi
 

@@ -5,7 +5,7 @@
 # binary to test (absolute, or relative to the source tree): make
 # check's asan part runs these files again on build/asan/gupstat.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/tap.sh
 
 G=${GUPSTAT:-build/gupstat}

@@ -23,7 +23,7 @@ intact() {
 
 # no_temp NAME: no temporary file left in the scratch directory.
 no_temp() {
-	expect_eq "$1: nothing left behind" "$(cd "$tmp" && ls -A | grep '^\.' | tr '\n' ' ')" ""
+	expect_eq "$1: nothing left behind" "$(cd "$tmp" && find . -mindepth 1 -maxdepth 1 -name '.*' -printf '%f ')" ""
 }
 
 mode_of() { stat -c %a "$1"; }

@@ -8,7 +8,7 @@
 for d in live serve trace report validate compare util probe results tracefile; do
 	[ -n "$(ls src/$d/*.c 2>/dev/null)" ] && ok "src/$d has sources" || not_ok "src/$d has no sources"
 done
-top=$(cd src && ls ./*.c | grep -v '^./main.c$' | tr '\n' ' ')
+top=$(cd src && for f in *.c; do [ "$f" = main.c ] || printf './%s ' "$f"; done)
 expect_eq "no source at the top of src/ but main.c" "$top" ""
 # The shared layers stand below the subcommands: src/probe/ and src/util/
 # include no subcommand's header, and src/util/ none of src/probe/.

@@ -3,7 +3,7 @@
 # Last file of the kernel suite: nothing the suite did may leave a pin
 # outstanding or a kernel splat in the log.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
 expect_eq "pins outstanding after the suite" "$(pins)" 0

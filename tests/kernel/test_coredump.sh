@@ -17,7 +17,7 @@
 # dumpwork sets its own coredump_filter (0x33, the default; it relies on
 # bits 0 and 1, anonymous private and shared memory).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
 DUMPWORK=${DUMPWORK:-build/dumpwork}

@@ -14,7 +14,7 @@
 # on a debug kernel, where the loop does fewer rounds in the same time
 # but set-up and exit take longer.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
 GUP_RACE=${GUP_RACE:-build/gup-race}

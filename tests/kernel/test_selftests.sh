@@ -11,7 +11,7 @@
 # the batched kernel to every case the base kernel passes. Here, each run
 # must finish and leave no pin behind.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
 ST=$(cd "${SELFTESTS:-build/selftests}" && pwd)

@@ -6,7 +6,7 @@
 # in every repeat, twice the pages take twice the unpin's work, and the
 # flat profile adds up to the calls it was taken over.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 dir=$GUPSTAT_SIM_DIR
 log=$dir/gupsim.log

@@ -6,7 +6,7 @@
 # a known struct page footprint: unpinning N 4 kB pages on base reads N
 # struct pages, which after an eviction all miss.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 log=$GUPSTAT_SIM_DIR/gupsim.log
 PATTERN=build/tests/sim-pattern
