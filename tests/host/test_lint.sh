@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make lint within make check: each shell script git tracks passes
-# shellcheck at warning level (tools/lint). Prints TAP.
+# make lint within make check: each shell script git tracks is clean
+# at shellcheck's warning level (tools/lint). Prints TAP.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/tap.sh
