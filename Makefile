@@ -42,10 +42,12 @@ SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 OBJ_DIRS	:= $(sort $(dir $(OBJS)))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
-# Each workload is one program; folio.c is the library they share.
-WORK_LIB	:= $(OUT)/workload/folio.o
+# Each workload is one program; folio.c and pagemap.c are the library
+# they share.
+WORK_LIB_SRCS	:= tools/workload/folio.c tools/workload/pagemap.c
+WORK_LIB	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_LIB_SRCS))
 WORK_PROGS	:= $(patsubst tools/workload/%.c,$(OUT)/%, \
-			$(filter-out tools/workload/folio.c,$(WORK_SRCS)))
+			$(filter-out $(WORK_LIB_SRCS),$(WORK_SRCS)))
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS	:= $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 # Everything in src/ but main() is linked into the unit tests.
@@ -53,7 +55,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim check-walk fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -76,6 +78,7 @@ help:
 	@echo '  check-unit       the unit tests; T=NAME runs build/tests/test_NAME alone'
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
+	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
 	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
 	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
 	@echo '  fuzz-corpus      rewrite the fuzzers'"'"' seed corpora'
@@ -416,6 +419,12 @@ check-sim: deps
 	$(Q)$(MAKE) -s --no-print-directory all sim kernel-debug
 	$(Q)rm -rf $(OUT)/sim-check && mkdir -p $(OUT)/sim-check
 	$(Q)tools/vmrun --kernel base-debug --cache-sim $(OUT)/sim-check --timeout 1800 -- tests/sim/suite
+
+# The batched walk's edge cases alone (tests/kernel/walk), on both debug
+# kernels, and their digests compared; also part of make check.
+check-walk: deps
+	$(Q)$(MAKE) -s --no-print-directory all kernel-debug
+	$(Q)tests/check-walk
 
 clean:
 	$(Q)rm -rf $(OUT)

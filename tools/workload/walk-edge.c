@@ -1,0 +1,842 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * walk-edge: the slow-path GUP walk where a batched walk can go wrong,
+ * one case per run:
+ *
+ *   walk-edge place|softdirty|uffd-wp|dirty|migrate|huge1g
+ *
+ * Every case first shows that the set-up it needs is really there
+ * ("reached:" lines, from pagemap, kpageflags, maps, smaps and vmstat),
+ * then pins through the GUP_TEST ioctls and process_vm_readv/writev()
+ * and checks each page against what it must be ("FAIL:" lines), and
+ * prints "digest:" lines that must be the same on every kernel. Exit 0,
+ * 1 on a failure, 2 on bad usage, 77 with a "SKIP:" line where the
+ * kernel or the boot lacks what the case needs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/userfaultfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include "gup_test_abi.h"
+#include "folio.h"
+#include "pagemap.h"
+
+#define PAGE		4096UL
+#define KB64		(64 * 1024UL)
+#define MB		(1UL << 20)
+#define PMD_SIZE	(2 * MB)
+#define PUD_SIZE	(1024 * MB)
+#define TAG_MAGIC	0x57454447ULL	/* "WEDG" */
+#define SKIP_EXIT	77
+
+static int failures;
+static int gup_fd = -1;
+static uint64_t digest = 1469598103934665603ULL;	/* FNV-1a */
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("FAIL: ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	failures++;
+}
+
+static void __attribute__((noreturn)) skip(const char *why)
+{
+	printf("SKIP: %s\n", why);
+	exit(SKIP_EXIT);
+}
+
+static void digest_add(uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		digest ^= (v >> (8 * i)) & 0xff;
+		digest *= 1099511628211ULL;
+	}
+}
+
+static void *map_aligned(size_t len, size_t align, int prot, int flags)
+{
+	char *p = mmap(NULL, len + align, prot, flags, -1, 0);
+	uintptr_t a;
+
+	if (p == MAP_FAILED) {
+		perror("walk-edge: mmap");
+		exit(1);
+	}
+	a = ((uintptr_t)p + align - 1) & ~(align - 1);
+	if (a > (uintptr_t)p)
+		munmap(p, a - (uintptr_t)p);
+	munmap((char *)a + len, (uintptr_t)p + align - a);
+	return (void *)a;
+}
+
+/* Word 0 of each page: which page it is and which pass wrote it. */
+static void tag_pages(char *p, unsigned long first, unsigned long nr,
+		      unsigned int gen)
+{
+	unsigned long i;
+
+	for (i = 0; i < nr; i++)
+		*(uint64_t *)(p + i * PAGE) = TAG_MAGIC << 32 |
+					       (uint64_t)gen << 24 | (first + i);
+}
+
+static void select_size(struct folio_sizes *fs, unsigned long kb, int shmem)
+{
+	if (folio_discover(fs, shmem) || folio_select(fs, kb)) {
+		char why[96];
+
+		snprintf(why, sizeof(why), "no %lu kB %s folios on this kernel",
+			 kb, shmem ? "shmem" : "anonymous");
+		skip(why);
+	}
+}
+
+/*
+ * The node's pin counters, exact: /proc/vmstat shows node counters without
+ * the per-CPU deltas not yet folded in, and stat_refresh folds them.
+ */
+static long long pins(const char *name)
+{
+	int fd = open("/proc/sys/vm/stat_refresh", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (write(fd, "1", 1) != 1)
+			perror("walk-edge: stat_refresh");
+		close(fd);
+	}
+	return vmstat(name);
+}
+
+/*
+ * Pins per page the last pin_check() took: 1, or 2 where the walk
+ * migrated first. expect_rounds: what the case expects, 0 for any.
+ */
+static long long pin_rounds;
+static long long expect_rounds = 1;
+
+/*
+ * A long-term pin of @nr pages at @p through the GUP_TEST ioctl, its
+ * copy of the pinned pages compared page by page with what the process
+ * sees, and the node's pin counters balanced after: pages[] entry by
+ * entry, and as many pins dropped as taken, at least one per page (a
+ * walk that migrated first took and dropped one more).
+ */
+static void pin_check(const char *what, char *p, unsigned long nr, int write)
+{
+	struct pin_longterm_test t = {
+		.addr = (uintptr_t)p, .size = nr * PAGE,
+		.flags = write ? PIN_LONGTERM_TEST_FLAG_USE_WRITE : 0,
+	};
+	long long acq = pins("nr_foll_pin_acquired");
+	long long rel = pins("nr_foll_pin_released");
+	char *buf = malloc(nr * PAGE);
+	__u64 dst = (uintptr_t)buf;
+	unsigned long i;
+
+	if (!buf || ioctl(gup_fd, PIN_LONGTERM_TEST_START, &t)) {
+		fail("%s: PIN_LONGTERM_TEST_START of %lu pages: %s", what, nr,
+		     strerror(errno));
+		free(buf);
+		return;
+	}
+	if (ioctl(gup_fd, PIN_LONGTERM_TEST_READ, &dst))
+		fail("%s: PIN_LONGTERM_TEST_READ: %s", what, strerror(errno));
+	ioctl(gup_fd, PIN_LONGTERM_TEST_STOP);
+	for (i = 0; i < nr; i++) {
+		if (memcmp(buf + i * PAGE, p + i * PAGE, PAGE)) {
+			fail("%s: pinned page %lu of %lu is not the page mapped there (word 0 %#llx, mapped %#llx)",
+			     what, i, nr, *(unsigned long long *)(buf + i * PAGE),
+			     *(unsigned long long *)(p + i * PAGE));
+			break;
+		}
+	}
+	acq = pins("nr_foll_pin_acquired") - acq;
+	rel = pins("nr_foll_pin_released") - rel;
+	pin_rounds = acq / (long long)nr;
+	if (acq != rel || acq % nr || !pin_rounds ||
+	    (expect_rounds && pin_rounds != expect_rounds))
+		fail("%s: %lu pages pinned: pins taken %lld, dropped %lld, expected %lld each",
+		     what, nr, acq, rel, expect_rounds * nr);
+	free(buf);
+}
+
+/*
+ * The same range through process_vm_readv() (pin_user_pages_remote()),
+ * compared with what is mapped; with @write, written back through
+ * process_vm_writev(), whose byte count (it stops at a read-only VMA)
+ * goes into the digest.
+ */
+static void vm_rw_check(const char *what, char *p, unsigned long nr, int write)
+{
+	char *buf = malloc(nr * PAGE);
+	struct iovec local = { buf, nr * PAGE }, remote = { p, nr * PAGE };
+	ssize_t n;
+
+	if (!buf)
+		exit(1);
+	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	digest_add(n);
+	if (n != (ssize_t)(nr * PAGE))
+		fail("%s: process_vm_readv: %zd of %lu bytes", what, n, nr * PAGE);
+	else if (memcmp(buf, p, nr * PAGE))
+		fail("%s: process_vm_readv read other pages than those mapped", what);
+	if (write)
+		digest_add(process_vm_writev(getpid(), &local, 1, &remote, 1, 0));
+	free(buf);
+}
+
+/* pfns of @nr pages from @p: one folio, contiguous, head first. */
+static int one_folio(char *p, unsigned long nr, uint64_t *pfn0)
+{
+	uint64_t pfn = pagemap_pfn(p);
+	unsigned long i;
+
+	*pfn0 = pfn;
+	if (!pfn || !kpf(kpageflags(pfn), KPF_COMPOUND_HEAD))
+		return 0;
+	for (i = 1; i < nr; i++)
+		if (pagemap_pfn(p + i * PAGE) != pfn + i ||
+		    !kpf(kpageflags(pfn + i), KPF_COMPOUND_TAIL))
+			return 0;
+	return 1;
+}
+
+
+/* Is there a /proc/self/maps line starting at @p: a VMA boundary. */
+static int vma_starts_at(const void *p)
+{
+	char line[512];
+	unsigned long start;
+	int found = 0;
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-", &start) == 1 && start == (uintptr_t)p)
+			found = 1;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Move @len bytes at @src to @dst: the PTEs move, the folio stays. */
+static void move(char *src, char *dst, size_t len)
+{
+	if (mremap(src, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, dst) != dst) {
+		perror("walk-edge: mremap");
+		exit(1);
+	}
+}
+
+#define PLACE_RUN	64	/* whole folios, one across the PMD boundary */
+#define PLACE_HALVES	8	/* 64 kB chunks of two half folios each */
+#define PLACE_STRADDLE	32	/* the run's folio across the boundary */
+#define PLACE_SPLIT	10	/* the run's folio an mprotect() splits */
+
+static const unsigned long place_lens[] = { 1, 15, 16, 17, 513 };
+
+/*
+ * Pins of every length at every page offset inside the folio at @f,
+ * clamped into the @total pages at @base.
+ */
+static void place_pins(const char *name, char *base, unsigned long total,
+		       unsigned long f)
+{
+	char what[96];
+	unsigned long off, l, first, nr;
+
+	for (off = 0; off < 16; off++) {
+		for (l = 0; l < sizeof(place_lens) / sizeof(place_lens[0]); l++) {
+			nr = place_lens[l];
+			first = f * 16 + off;
+			if (first + nr > total)
+				first = total - nr;
+			snprintf(what, sizeof(what), "%s: %lu pages at +%lu",
+				 name, nr, first);
+			pin_check(what, base + first * PAGE, nr, 0);
+			vm_rw_check(what, base + first * PAGE, nr, 1);
+		}
+	}
+}
+
+/*
+ * 64 kB folios moved by mremap() so that one straddles a PMD boundary,
+ * one is split by mprotect() into two VMAs, and 64 kB chunks hold the
+ * second halves of two folios (a pfn gap inside what looks like a run).
+ */
+static int case_place(void)
+{
+	const unsigned long nsrc = PLACE_RUN + PLACE_HALVES * 2;
+	const unsigned long total = (PLACE_RUN + PLACE_HALVES) * 16;
+	struct folio_sizes fs;
+	char *src, *win, *run, *half;
+	uint64_t pfn;
+	unsigned long i;
+
+	select_size(&fs, 64, 0);
+	folio_snapshot(&fs);
+	src = map_aligned(nsrc * KB64, KB64, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS);
+	tag_pages(src, 0, nsrc * 16, 0);
+	if (folio_confirm(&fs, 64, nsrc))
+		fail("place: the source did not fault in as %lu 64 kB folios", nsrc);
+	folio_restore(&fs);
+	/* The run ends PLACE_RUN - PLACE_STRADDLE folios past the boundary. */
+	win = map_aligned(8 * MB, PMD_SIZE, PROT_NONE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE);
+	run = win + 4 * MB - KB64 / 2 - PLACE_STRADDLE * KB64;
+	for (i = 0; i < PLACE_RUN; i++)
+		move(src + i * KB64, run + i * KB64, KB64);
+	half = run + PLACE_RUN * KB64;
+	for (i = 0; i < PLACE_HALVES; i++) {
+		char *a = src + (PLACE_RUN + 2 * i) * KB64;
+
+		/* Two second halves: never one pfn run, whatever the allocator. */
+		move(a + KB64 / 2, half + i * KB64, KB64 / 2);
+		move(a + KB64 + KB64 / 2, half + i * KB64 + KB64 / 2, KB64 / 2);
+	}
+	if (mprotect(run + PLACE_SPLIT * KB64 + KB64 / 2, KB64, PROT_READ)) {
+		perror("walk-edge: mprotect");
+		return 1;
+	}
+
+	if (one_folio(run + PLACE_STRADDLE * KB64, 16, &pfn) &&
+	    ((uintptr_t)(run + PLACE_STRADDLE * KB64 + KB64 / 2) & (PMD_SIZE - 1)) == 0)
+		printf("reached: one 64 kB folio (pfn %#llx-%#llx) mapped across the PMD boundary at %p\n",
+		       (unsigned long long)pfn, (unsigned long long)pfn + 15,
+		       run + PLACE_STRADDLE * KB64 + KB64 / 2);
+	else
+		fail("place: the folio across the PMD boundary is not one folio");
+	if (one_folio(run + PLACE_SPLIT * KB64, 16, &pfn) &&
+	    vma_starts_at(run + PLACE_SPLIT * KB64 + KB64 / 2))
+		printf("reached: one 64 kB folio split between two VMAs at %p (mprotect)\n",
+		       run + PLACE_SPLIT * KB64 + KB64 / 2);
+	else
+		fail("place: no VMA boundary inside the split folio");
+	for (i = 0; i < PLACE_HALVES; i++) {
+		char *c = half + i * KB64;
+
+		if (pagemap_pfn(c + 8 * PAGE) == pagemap_pfn(c + 7 * PAGE) + 1 ||
+		    !kpf(kpageflags(pagemap_pfn(c + 7 * PAGE)), KPF_COMPOUND_TAIL))
+			break;
+	}
+	if (i == PLACE_HALVES)
+		printf("reached: %d chunks of two half folios, a pfn gap in each\n",
+		       PLACE_HALVES);
+	else
+		fail("place: chunk %lu is not two halves of different folios", i);
+
+	place_pins("place: across the PMD boundary", run, total, PLACE_STRADDLE);
+	place_pins("place: across a VMA split", run, total, PLACE_SPLIT);
+	place_pins("place: two half folios", run, total, PLACE_RUN);
+	printf("digest: place %016llx\n", (unsigned long long)digest);
+	return failures != 0;
+}
+
+/* Soft-dirty bits of @nr pages as a bitmap digest, and how many are set. */
+static unsigned long soft_dirty(char *p, unsigned long nr, int add)
+{
+	unsigned long i, set = 0;
+
+	for (i = 0; i < nr; i++) {
+		int sd = !!(pagemap_entry(p + i * PAGE) & PM_SOFT_DIRTY);
+
+		set += sd;
+		if (add)
+			digest_add(i << 1 | sd);
+	}
+	return set;
+}
+
+static int clear_refs_soft_dirty(void)
+{
+	int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+	int ok = fd >= 0 && write(fd, "4", 1) == 1;
+
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
+enum sd_by { SD_PIN_READ, SD_GUP_READ, SD_VM_READV, SD_PIN_WRITE, SD_NR };
+
+static const char *const sd_by_name[] = {
+	[SD_PIN_READ] = "pin_user_pages(FOLL_LONGTERM)",
+	[SD_GUP_READ] = "get_user_pages()",
+	[SD_VM_READV] = "process_vm_readv()",
+	[SD_PIN_WRITE] = "pin_user_pages(FOLL_LONGTERM | FOLL_WRITE)",
+};
+
+static void sd_lookup(enum sd_by by, char *p, unsigned long nr)
+{
+	struct gup_test g = {
+		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
+	};
+
+	switch (by) {
+	case SD_PIN_READ:
+	case SD_PIN_WRITE:
+		pin_check("softdirty: pin", p, nr, by == SD_PIN_WRITE);
+		break;
+	case SD_GUP_READ:
+		if (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != nr * PAGE)
+			fail("softdirty: GUP_BASIC_TEST: %s", strerror(errno));
+		break;
+	default:
+		vm_rw_check("softdirty: process_vm_readv", p, nr, 0);
+		break;
+	}
+}
+
+/*
+ * Soft-dirty tracking write-protects every PTE; writing every other page
+ * leaves each folio's PTEs alternating, so a batch must end at every
+ * change. A write lookup makes every page soft-dirty (each protected PTE
+ * takes its write fault); what a read lookup leaves must match base.
+ */
+static void softdirty_round(enum sd_by by, char *p, unsigned long nr)
+{
+	unsigned long i, set;
+
+	if (clear_refs_soft_dirty())
+		skip("no /proc/self/clear_refs soft-dirty (CONFIG_MEM_SOFT_DIRTY)");
+	if (soft_dirty(p, nr, 0))
+		fail("softdirty: %lu pages still soft-dirty after clear_refs",
+		     soft_dirty(p, nr, 0));
+	for (i = 0; i < nr; i += 2)
+		p[i * PAGE + 8] = 1;
+	if (soft_dirty(p, nr, 0) != nr / 2)
+		fail("softdirty: writing every other page left %lu of %lu soft-dirty",
+		     soft_dirty(p, nr, 0), nr);
+	sd_lookup(by, p, nr);
+	set = soft_dirty(p, nr, 1);
+	printf("reached: %lu of %lu pages soft-dirty, every other one, in %lu 64 kB folios; after %s: %lu\n",
+	       nr / 2, nr, nr / 16, sd_by_name[by], set);
+	if (by == SD_PIN_WRITE && set != nr)
+		fail("softdirty: after a write pin %lu of %lu pages soft-dirty", set, nr);
+}
+
+static int case_softdirty(void)
+{
+	const unsigned long nr = 16 * 32;
+	struct folio_sizes fs;
+	enum sd_by by;
+	char *p;
+
+	select_size(&fs, 64, 0);
+	folio_snapshot(&fs);
+	p = map_aligned(nr * PAGE, KB64, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS);
+	tag_pages(p, 0, nr, 0);
+	if (folio_confirm(&fs, 64, nr / 16))
+		fail("softdirty: not faulted in as 64 kB folios");
+	folio_restore(&fs);
+	for (by = 0; by < SD_NR; by++)
+		softdirty_round(by, p, nr);
+	printf("digest: softdirty %016llx\n", (unsigned long long)digest);
+	return failures != 0;
+}
+
+struct uffd_ctx {
+	int fd;
+	char *base;
+	unsigned long nr;
+	unsigned long faults;
+	unsigned char *hit;	/* per page: how many wp faults it raised */
+	int stop;
+};
+
+static int wp_range(int fd, char *p, unsigned long len, int protect)
+{
+	struct uffdio_writeprotect wp = {
+		.range = { .start = (uintptr_t)p, .len = len },
+		.mode = protect ? UFFDIO_WRITEPROTECT_MODE_WP : 0,
+	};
+
+	return ioctl(fd, UFFDIO_WRITEPROTECT, &wp);
+}
+
+/* Resolves each write-protect fault by lifting the protection of its page. */
+static void *uffd_handler(void *arg)
+{
+	struct uffd_ctx *u = arg;
+	struct pollfd pfd = { .fd = u->fd, .events = POLLIN };
+	struct uffd_msg msg;
+
+	while (!__atomic_load_n(&u->stop, __ATOMIC_SEQ_CST)) {
+		unsigned long idx;
+
+		if (poll(&pfd, 1, 50) <= 0 || read(u->fd, &msg, sizeof(msg)) != sizeof(msg))
+			continue;
+		if (msg.event != UFFD_EVENT_PAGEFAULT ||
+		    !(msg.arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP))
+			continue;
+		idx = ((uintptr_t)msg.arg.pagefault.address - (uintptr_t)u->base) / PAGE;
+		if (idx < u->nr)
+			u->hit[idx]++;
+		u->faults++;
+		wp_range(u->fd, u->base + idx * PAGE, PAGE, 0);
+	}
+	return NULL;
+}
+
+static int uffd_open(char *p, unsigned long len)
+{
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = {
+		.range = { .start = (uintptr_t)p, .len = len },
+		.mode = UFFDIO_REGISTER_MODE_WP,
+	};
+	int fd = syscall(__NR_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0 || ioctl(fd, UFFDIO_API, &api) || ioctl(fd, UFFDIO_REGISTER, &reg))
+		skip("no userfaultfd write-protect on anonymous memory");
+	return fd;
+}
+
+/*
+ * The second half of each 64 kB folio write-protected by userfaultfd: a
+ * write through process_vm_writev() must raise one fault per protected
+ * page, none for the others, and land on every page.
+ */
+static int case_uffd_wp(void)
+{
+	const unsigned long nr = 16 * 8;
+	struct folio_sizes fs;
+	struct uffd_ctx u = { .nr = nr };
+	struct iovec local, remote;
+	pthread_t th;
+	unsigned long i, marked = 0;
+	char *p, *buf;
+
+	select_size(&fs, 64, 0);
+	folio_snapshot(&fs);
+	p = map_aligned(nr * PAGE, KB64, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS);
+	tag_pages(p, 0, nr, 0);
+	if (folio_confirm(&fs, 64, nr / 16))
+		fail("uffd-wp: not faulted in as 64 kB folios");
+	folio_restore(&fs);
+	u.fd = uffd_open(p, nr * PAGE);
+	u.base = p;
+	u.hit = calloc(nr, 1);
+	for (i = 0; i < nr; i += 16)
+		wp_range(u.fd, p + (i + 8) * PAGE, 8 * PAGE, 1);
+	for (i = 0; i < nr; i++)
+		marked += !!(pagemap_entry(p + i * PAGE) & PM_UFFD_WP);
+	printf("reached: %lu of %lu pages uffd-wp, the second half of each 64 kB folio\n",
+	       marked, nr);
+	if (marked != nr / 2)
+		fail("uffd-wp: %lu pages marked, expected %lu", marked, nr / 2);
+
+	buf = malloc(nr * PAGE);
+	memcpy(buf, p, nr * PAGE);
+	tag_pages(buf, 0, nr, 1);
+	local = (struct iovec){ buf, nr * PAGE };
+	remote = (struct iovec){ p, nr * PAGE };
+	pthread_create(&th, NULL, uffd_handler, &u);
+	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)(nr * PAGE))
+		fail("uffd-wp: process_vm_writev: %s", strerror(errno));
+	__atomic_store_n(&u.stop, 1, __ATOMIC_SEQ_CST);
+	pthread_join(th, NULL);
+
+	printf("reached: %lu write-protect faults raised by the GUP write\n", u.faults);
+	for (i = 0; i < nr; i++) {
+		int want = (i % 16) >= 8;
+
+		digest_add(i << 8 | u.hit[i]);
+		if (u.hit[i] != want)
+			fail("uffd-wp: page %lu raised %u faults, expected %d", i, u.hit[i], want);
+		if (memcmp(buf + i * PAGE, p + i * PAGE, PAGE))
+			fail("uffd-wp: page %lu does not hold what was written", i);
+	}
+	printf("digest: uffd-wp %016llx\n", (unsigned long long)digest);
+	return failures != 0;
+}
+
+/* How many of the @nr_folios 64 kB folios at @p have PG_dirty. */
+static unsigned long dirty_folios(char *p, unsigned long nr_folios)
+{
+	unsigned long f, n = 0;
+
+	for (f = 0; f < nr_folios; f++) {
+		uint64_t pfn = pagemap_pfn(p + f * KB64);
+
+		n += pfn && kpf(kpageflags(pfn), KPF_DIRTY);
+	}
+	return n;
+}
+
+enum dirty_by { BY_GUP, BY_VM_WRITEV, BY_PIN };
+
+static const char *const dirty_by_name[] = {
+	[BY_GUP] = "get_user_pages(FOLL_WRITE)",
+	[BY_VM_WRITEV] = "process_vm_writev()",
+	[BY_PIN] = "pin_user_pages(FOLL_WRITE)",
+};
+
+/* A FOLL_WRITE lookup of @nr pages at @p, by @by. */
+static void dirty_write(enum dirty_by by, char *p, unsigned long nr)
+{
+	struct gup_test g = {
+		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
+		.gup_flags = GUP_TEST_FOLL_WRITE,
+	};
+	struct iovec local = { malloc(nr * PAGE), nr * PAGE };
+	struct iovec remote = { p, nr * PAGE };
+
+	if (by == BY_GUP && (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != nr * PAGE))
+		fail("dirty: GUP_BASIC_TEST: %s", strerror(errno));
+	if (by == BY_VM_WRITEV) {
+		memcpy(local.iov_base, p, nr * PAGE);
+		if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)(nr * PAGE))
+			fail("dirty: process_vm_writev: %s", strerror(errno));
+	}
+	if (by == BY_PIN)
+		pin_check("dirty: write pin", p, nr, 1);
+	free(local.iov_base);
+}
+
+/*
+ * Shared 64 kB shmem folios, read-faulted: writable PTEs, clean folios.
+ * A FOLL_WRITE lookup with FOLL_TOUCH (get_user_pages(), the _remote()
+ * variants) must mark each folio it reaches dirty, as follow_page_pte()
+ * does, or data written through it could be dropped by reclaim;
+ * pin_user_pages() does not touch, and leaves that to the unpin. The
+ * lookup covers folios 1 to 4 from an odd page.
+ */
+static void dirty_round(enum dirty_by by)
+{
+	const unsigned long nr_folios = 8, first = 16 + 3, nr = 4 * 16 - 6;
+	struct folio_sizes fs;
+	unsigned long f, clean;
+	volatile char sink;
+	char *p;
+
+	select_size(&fs, 64, 1);
+	folio_snapshot(&fs);
+	p = map_aligned(nr_folios * KB64, KB64, PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS);
+	for (f = 0; f < nr_folios * 16; f++)
+		sink = p[f * PAGE];
+	(void)sink;
+	if (folio_confirm(&fs, 64, nr_folios))
+		fail("dirty: not faulted in as 64 kB shmem folios");
+	folio_restore(&fs);
+	clean = nr_folios - dirty_folios(p, nr_folios);
+	if (clean != nr_folios)
+		skip("shmem folios are dirty when read-faulted on this kernel");
+	dirty_write(by, p + first * PAGE, nr);
+	printf("reached: %s of folios 1-4: %lu of %lu read-faulted clean shmem folios dirty after\n",
+	       dirty_by_name[by], dirty_folios(p, nr_folios), nr_folios);
+	for (f = 0; f < nr_folios; f++) {
+		uint64_t pfn = pagemap_pfn(p + f * KB64);
+		int want = by != BY_PIN && f >= 1 && f <= 4;
+		int is = pfn && kpf(kpageflags(pfn), KPF_DIRTY);
+
+		digest_add(f << 1 | is);
+		if (is != want)
+			fail("dirty: folio %lu %s after %s of folios 1-4",
+			     f, is ? "dirty" : "clean", dirty_by_name[by]);
+	}
+	munmap(p, nr_folios * KB64);
+}
+
+static int case_dirty(void)
+{
+	dirty_round(BY_GUP);
+	dirty_round(BY_VM_WRITEV);
+	dirty_round(BY_PIN);
+	printf("digest: dirty %016llx\n", (unsigned long long)digest);
+	return failures != 0;
+}
+
+/* How many of @nr pages at @p lie in ZONE_MOVABLE [@lo, @hi). */
+static unsigned long in_movable(char *p, unsigned long nr, uint64_t lo, uint64_t hi)
+{
+	unsigned long i, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		uint64_t pfn = pagemap_pfn(p + i * PAGE);
+
+		n += pfn >= lo && pfn < hi;
+	}
+	return n;
+}
+
+/*
+ * FOLL_LONGTERM may not leave a pin in ZONE_MOVABLE: the walk collects
+ * such folios, drops what it took, migrates them and walks again, so
+ * every page is pinned twice and ends outside the zone, its content
+ * intact. The guest boots with movablecore= so that memory lands there.
+ */
+static void migrate_size(unsigned long kb, uint64_t lo, uint64_t hi)
+{
+	const unsigned long nr = 8 * MB / PAGE;
+	struct folio_sizes fs;
+	char what[64];
+	unsigned long before, after;
+	char *p;
+
+	select_size(&fs, kb, 0);
+	folio_snapshot(&fs);
+	p = map_aligned(nr * PAGE, kb * 1024, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS);
+	tag_pages(p, 0, nr, 0);
+	if (kb > 4 && folio_confirm(&fs, kb, nr * 4 / kb))
+		fail("migrate: not faulted in as %lu kB folios", kb);
+	folio_restore(&fs);
+	before = in_movable(p, nr, lo, hi);
+	if (before != nr)
+		fail("migrate: %lu kB: only %lu of %lu pages in ZONE_MOVABLE", kb, before, nr);
+	snprintf(what, sizeof(what), "migrate: %lu kB long-term pin", kb);
+	expect_rounds = 2;
+	pin_check(what, p, nr, 0);
+	expect_rounds = 1;
+	after = in_movable(p, nr, lo, hi);
+	printf("reached: %lu kB folios: %lu of %lu pages in ZONE_MOVABLE before the pin, %lu after; each page pinned %lld times\n",
+	       kb, before, nr, after, pin_rounds);
+	if (after)
+		fail("migrate: %lu kB: %lu pages still in ZONE_MOVABLE after a long-term pin",
+		     kb, after);
+	digest_add(before);
+	digest_add(after);
+	digest_add(pin_rounds);
+	munmap(p, nr * PAGE);
+}
+
+static int case_migrate(void)
+{
+	uint64_t lo, hi;
+
+	if (!movable_zone(&lo, &hi))
+		skip("no ZONE_MOVABLE: boot with movablecore=");
+	migrate_size(4, lo, hi);
+	migrate_size(64, lo, hi);
+	migrate_size(2048, lo, hi);
+	printf("digest: migrate %016llx\n", (unsigned long long)digest);
+	return failures != 0;
+}
+
+/* The KernelPageSize smaps gives the mapping at @p, in kB. */
+static unsigned long smaps_page_kb(const void *p)
+{
+	char line[512];
+	unsigned long start, end, kb = 0;
+	int in = 0;
+	FILE *f = fopen("/proc/self/smaps", "re");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &start, &end) == 2)
+			in = (uintptr_t)p >= start && (uintptr_t)p < end;
+		else if (in && sscanf(line, "KernelPageSize: %lu kB", &kb) == 1)
+			break;
+	}
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+#ifndef MAP_HUGE_1GB
+#define MAP_HUGE_1GB	(30 << 26)
+#endif
+
+/*
+ * A 1 GB hugetlb page: follow_huge_pud(), where one call may return up
+ * to 262144 pages. Pins at offsets around its ends and middle, of lengths
+ * up to 4096 pages, read back page by page; then the GUP_TEST lookups of
+ * all of it in one call.
+ */
+static int case_huge1g(void)
+{
+	static const unsigned long offs[] = { 0, 1, 511, 512, 131071, 262144 - 4096 };
+	static const unsigned long lens[] = { 1, 17, 513, 4096 };
+	const unsigned long nr = PUD_SIZE / PAGE;
+	struct gup_test g = { 0 };
+	char what[96];
+	unsigned long o, l;
+	char *p;
+
+	p = mmap(NULL, PUD_SIZE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_HUGE_1GB, -1, 0);
+	if (p == MAP_FAILED)
+		skip("no free 1 GB hugetlb page: boot with hugepagesz=1G hugepages=1");
+	tag_pages(p, 0, nr, 0);
+	printf("reached: %lu pages mapped by one PUD (smaps KernelPageSize %lu kB)\n",
+	       nr, smaps_page_kb(p));
+	if (smaps_page_kb(p) != PUD_SIZE / 1024)
+		fail("huge1g: the mapping is not 1 GB pages");
+	for (o = 0; o < sizeof(offs) / sizeof(offs[0]); o++) {
+		for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
+			unsigned long first = offs[o];
+
+			if (first + lens[l] > nr)
+				first = nr - lens[l];
+			snprintf(what, sizeof(what), "huge1g: %lu pages at +%lu", lens[l], first);
+			pin_check(what, p + first * PAGE, lens[l], l & 1);
+		}
+	}
+	g.addr = (uintptr_t)p;
+	g.size = PUD_SIZE;
+	g.nr_pages_per_call = nr;
+	if (ioctl(gup_fd, PIN_BASIC_TEST, &g) || g.size != PUD_SIZE)
+		fail("huge1g: PIN_BASIC_TEST of all 262144 pages in one call: %s, %llu bytes",
+		     strerror(errno), (unsigned long long)g.size);
+	digest_add(g.size);
+	g.size = PUD_SIZE;
+	if (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != PUD_SIZE)
+		fail("huge1g: GUP_BASIC_TEST of all 262144 pages in one call: %s, %llu bytes",
+		     strerror(errno), (unsigned long long)g.size);
+	digest_add(g.size);
+	digest_add(smaps_page_kb(p));
+	printf("digest: huge1g %016llx\n", (unsigned long long)digest);
+	munmap(p, PUD_SIZE);
+	return failures != 0;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(void);
+} cases[] = {
+	{ "place", case_place },
+	{ "softdirty", case_softdirty },
+	{ "uffd-wp", case_uffd_wp },
+	{ "dirty", case_dirty },
+	{ "migrate", case_migrate },
+	{ "huge1g", case_huge1g },
+};
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (i = 0; argc == 2 && i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (strcmp(argv[1], cases[i].name))
+			continue;
+		gup_fd = open(GUP_TEST_PATH, O_RDWR | O_CLOEXEC);
+		if (gup_fd < 0)
+			skip("no " GUP_TEST_PATH " (CONFIG_GUP_TEST, debugfs)");
+		return cases[i].run();
+	}
+	fprintf(stderr, "usage: walk-edge place|softdirty|uffd-wp|dirty|migrate|huge1g\n");
+	return 2;
+}
