@@ -85,24 +85,6 @@ st_hugetlb_setup() {
 	expect_eq "hugetlb: 128 free 2 MB pages reserved for the selftests" "$free" 128
 }
 
-# Swap for cow's "swapped-out" cases: a zram device (the guest has no
-# disk; the debug kernels build zram in).
-st_swap_setup() {
-	if [ ! -b /dev/zram0 ]; then
-		not_ok "swap: no /dev/zram0 (kernel without CONFIG_ZRAM?)"
-		return
-	fi
-	echo 256M >/sys/block/zram0/disksize &&
-		mkswap /dev/zram0 >/dev/null && swapon /dev/zram0
-	expect_eq "swap: 256 MB on zram for cow's swap-out cases" \
-		"$(awk '$1 == "/dev/zram0" { print $3 }' /proc/swaps)" 262140
-}
-
-st_swap_teardown() {
-	swapoff /dev/zram0 2>/dev/null
-	echo 1 >/sys/block/zram0/reset 2>/dev/null
-}
-
 # run_vmtests.sh's run_gup_matrix, one case per gup_test run.
 st_gup_matrix() {
 	local huge cmd write share num args
@@ -123,7 +105,7 @@ st_gup_matrix() {
 }
 
 st_hugetlb_setup
-st_swap_setup
+swap_on "cow's swap-out cases"
 st_start=$SECONDS
 st_gup_matrix
 st_run 120 "gup_test -ct -F 0x1 0 19 0x1000" gup_test -ct -F 0x1 0 19 0x1000
@@ -133,7 +115,7 @@ st_run 600 "" cow
 st_run 300 "" mkdirty
 echo "# selftests took $((SECONDS - st_start)) s"
 echo 0 >/proc/sys/vm/nr_hugepages
-st_swap_teardown
+swap_off
 
 for b in gup_test gup_longterm madv_populate cow mkdirty; do
 	n=$(awk -F '\t' -v b=$b '$1 == b' "$st_results" | wc -l)

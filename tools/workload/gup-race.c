@@ -27,6 +27,11 @@
  *             splits large folios so that there is something to collapse
  *   fork      a child checks and writes its own copy and exits, while we
  *             keep writing and pinning
+ *   pageout   MADV_PAGEOUT of random sub-ranges: reclaim splits and swaps
+ *             out what is not pinned (under the PTE lock, mmap_lock read)
+ *   move      move_pages() of random sub-ranges to the other NUMA node
+ *             (migration under the PTE lock; needs two nodes, so not in
+ *             "all")
  *
  * Every 4 kB page carries a tag, in its first and last 8 bytes, naming
  * its page index and the generation of the write pass that wrote it; see
@@ -56,9 +61,19 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include "gup_test_abi.h"
 #include "folio.h"
+#include "pagemap.h"
+
+#ifndef MPOL_MF_MOVE
+#define MPOL_MF_MOVE	(1 << 1)
+#endif
+
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT	21
+#endif
 
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE	25	/* Linux 6.1; glibc 2.36 does not have it */
@@ -167,6 +182,8 @@ struct run {
 	unsigned long ops_begun, ops_ended;
 	unsigned long forks_done;	/* ops_begun of the last fork reaped */
 	unsigned long collapses;	/* MADV_COLLAPSE calls that worked */
+	unsigned long swapped;		/* pages pagemap showed swapped out */
+	unsigned long moved;		/* pages move_pages() moved */
 	double end;			/* when the run stops */
 	bool stop;
 	struct counts c;
@@ -177,6 +194,7 @@ struct racer {
 	bool zaps;			/* may leave pages zero */
 	bool protects;			/* may make pages unreadable */
 	bool forks;			/* forks: check the COW rule for pins */
+	bool optional;			/* not in "all": needs what not every guest has */
 	int (*op)(struct run *r, uint64_t *rng);
 };
 
@@ -778,6 +796,49 @@ static int race_collapse(struct run *r, uint64_t *rng)
 	return madvise(page_words(r, first), nr * PAGE, MADV_COLD) ? -errno : 0;
 }
 
+/* Swap out what reclaim may take; pinned pages it must leave alone. */
+static int race_pageout(struct run *r, uint64_t *rng)
+{
+	unsigned long first, nr, i;
+
+	racer_range(r, rng, &first, &nr);
+	if (madvise(page_words(r, first), nr * PAGE, MADV_PAGEOUT))
+		return -errno;
+	/* Shown, not assumed: count what pagemap calls swapped (bit 62). */
+	for (i = first; i < first + nr; i++)
+		if (pagemap_entry(page_words(r, i)) & (1ULL << 62))
+			INC(r->swapped);
+	return 0;
+}
+
+#define MOVE_MAX	64	/* pages per move_pages() call */
+
+/*
+ * Migrate pages to the node they are not on: move_pages() takes the
+ * mmap_lock for reading and each page's PTE lock. A page it cannot move
+ * (pinned, busy) says so in its status; only the call failing is ours.
+ */
+static int race_move(struct run *r, uint64_t *rng)
+{
+	void *pages[MOVE_MAX];
+	int nodes[MOVE_MAX], status[MOVE_MAX];
+	unsigned long first, nr, i;
+	int node = rnd_below(rng, 2);
+
+	racer_range(r, rng, &first, &nr);
+	nr = nr < MOVE_MAX ? nr : MOVE_MAX;
+	for (i = 0; i < nr; i++) {
+		pages[i] = page_words(r, first + i);
+		nodes[i] = node;
+	}
+	if (syscall(__NR_move_pages, 0, nr, pages, nodes, status, MPOL_MF_MOVE))
+		return -errno;
+	for (i = 0; i < nr; i++)
+		if (status[i] == node)
+			INC(r->moved);
+	return 0;
+}
+
 /*
  * In the child: only async-signal-safe work (we were forked from a
  * threaded process), so no stdio. The child's copy must hold tags for
@@ -848,10 +909,12 @@ static int race_fork(struct run *r, uint64_t *rng)
 }
 
 static const struct racer racers[] = {
-	{ "mprotect", false, true, false, race_mprotect },
-	{ "dontneed", true, false, false, race_dontneed },
-	{ "collapse", false, false, false, race_collapse },
-	{ "fork", false, false, true, race_fork },
+	{ "mprotect", false, true, false, false, race_mprotect },
+	{ "dontneed", true, false, false, false, race_dontneed },
+	{ "collapse", false, false, false, false, race_collapse },
+	{ "fork", false, false, true, false, race_fork },
+	{ "pageout", false, false, false, false, race_pageout },
+	{ "move", false, false, false, true, race_move },
 };
 
 #define NR_RACERS	ARRAY_SIZE(racers)
@@ -1037,6 +1100,10 @@ static void racer_counts(const struct run *r, char *s, size_t len)
 		snprintf(s, len, ", efault %lu", c->efaults);
 	else if (r->racer->forks)
 		snprintf(s, len, ", forks while pinned %lu", c->pinned_forks);
+	else if (r->racer->op == race_pageout)
+		snprintf(s, len, ", pages seen swapped out %lu", r->swapped);
+	else if (r->racer->op == race_move)
+		snprintf(s, len, ", pages moved %lu", r->moved);
 	else
 		snprintf(s, len, ", collapse ok %lu", r->collapses);
 }
@@ -1126,7 +1193,7 @@ static int run_matrix(const struct opts *o, struct folio_sizes *fs)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gup-race [--size 4k|64k|2m|all] [--racer mprotect|dontneed|collapse|fork|all]\n"
+	fputs("usage: gup-race [--size 4k|64k|2m|all] [--racer mprotect|dontneed|collapse|fork|pageout|move|all]\n"
 	      "                [--seconds S] [--mb N] [--seed N] [--inject misplace|stale|zero] [-v]\n", f);
 }
 
@@ -1151,7 +1218,9 @@ static int parse_racer(struct opts *o, const char *s)
 	unsigned int i;
 
 	if (!strcmp(s, "all")) {
-		o->racers = (1U << NR_RACERS) - 1;
+		for (i = 0; i < NR_RACERS; i++)
+			if (!racers[i].optional)
+				o->racers |= 1U << i;
 		return 0;
 	}
 	for (i = 0; i < NR_RACERS; i++) {
