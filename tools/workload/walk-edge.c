@@ -111,6 +111,34 @@ static void select_size(struct folio_sizes *fs, unsigned long kb, int shmem)
 }
 
 /*
+ * @nr pages of @kb kB folios, faulted in and confirmed from the fault
+ * counters: private ones tagged page by page (write faults), @shmem ones
+ * only read (clean folios, writable PTEs).
+ */
+static char *map_folios(const char *what, unsigned long kb, unsigned long nr,
+			int shmem)
+{
+	struct folio_sizes fs;
+	volatile char sink;
+	unsigned long i;
+	char *p;
+
+	select_size(&fs, kb, shmem);
+	folio_snapshot(&fs);
+	p = map_aligned(nr * PAGE, kb * 1024, PROT_READ | PROT_WRITE,
+			(shmem ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS);
+	for (i = 0; shmem && i < nr; i++)
+		sink = p[i * PAGE];
+	(void)sink;
+	if (!shmem)
+		tag_pages(p, 0, nr, 0);
+	if (kb > 4 && folio_confirm(&fs, kb, nr * 4 / kb))
+		fail("%s: not faulted in as %lu kB folios", what, kb);
+	folio_restore(&fs);
+	return p;
+}
+
+/*
  * The node's pin counters, exact: /proc/vmstat shows node counters without
  * the per-CPU deltas not yet folded in, and stat_refresh folds them.
  */
@@ -204,6 +232,41 @@ static void vm_rw_check(const char *what, char *p, unsigned long nr, int write)
 	free(buf);
 }
 
+/* The GUP entry points a case looks a range up through. */
+enum lookup { PIN_READ, PIN_WRITE, GUP_READ, GUP_WRITE, VM_READV, VM_WRITEV };
+
+static const char *const lookup_name[] = {
+	[PIN_READ] = "pin_user_pages(FOLL_LONGTERM)",
+	[PIN_WRITE] = "pin_user_pages(FOLL_LONGTERM | FOLL_WRITE)",
+	[GUP_READ] = "get_user_pages()",
+	[GUP_WRITE] = "get_user_pages(FOLL_WRITE)",
+	[VM_READV] = "process_vm_readv()",
+	[VM_WRITEV] = "process_vm_writev()",
+};
+
+static void lookup(const char *what, enum lookup by, char *p, unsigned long nr)
+{
+	struct gup_test g = {
+		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
+		.gup_flags = by == GUP_WRITE ? GUP_TEST_FOLL_WRITE : 0,
+	};
+
+	switch (by) {
+	case PIN_READ:
+	case PIN_WRITE:
+		pin_check(what, p, nr, by == PIN_WRITE);
+		break;
+	case GUP_READ:
+	case GUP_WRITE:
+		if (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != nr * PAGE)
+			fail("%s: GUP_BASIC_TEST: %s, %llu of %lu bytes", what,
+			     strerror(errno), (unsigned long long)g.size, nr * PAGE);
+		break;
+	default:
+		vm_rw_check(what, p, nr, by == VM_WRITEV);
+	}
+}
+
 /* pfns of @nr pages from @p: one folio, contiguous, head first. */
 static int one_folio(char *p, unsigned long nr, uint64_t *pfn0)
 {
@@ -286,19 +349,10 @@ static int case_place(void)
 {
 	const unsigned long nsrc = PLACE_RUN + PLACE_HALVES * 2;
 	const unsigned long total = (PLACE_RUN + PLACE_HALVES) * 16;
-	struct folio_sizes fs;
-	char *src, *win, *run, *half;
+	char *src = map_folios("place", 64, nsrc * 16, 0), *win, *run, *half;
 	uint64_t pfn;
 	unsigned long i;
 
-	select_size(&fs, 64, 0);
-	folio_snapshot(&fs);
-	src = map_aligned(nsrc * KB64, KB64, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS);
-	tag_pages(src, 0, nsrc * 16, 0);
-	if (folio_confirm(&fs, 64, nsrc))
-		fail("place: the source did not fault in as %lu 64 kB folios", nsrc);
-	folio_restore(&fs);
 	/* The run ends PLACE_RUN - PLACE_STRADDLE folios past the boundary. */
 	win = map_aligned(8 * MB, PMD_SIZE, PROT_NONE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE);
@@ -376,43 +430,13 @@ static int clear_refs_soft_dirty(void)
 	return ok ? 0 : -1;
 }
 
-enum sd_by { SD_PIN_READ, SD_GUP_READ, SD_VM_READV, SD_PIN_WRITE, SD_NR };
-
-static const char *const sd_by_name[] = {
-	[SD_PIN_READ] = "pin_user_pages(FOLL_LONGTERM)",
-	[SD_GUP_READ] = "get_user_pages()",
-	[SD_VM_READV] = "process_vm_readv()",
-	[SD_PIN_WRITE] = "pin_user_pages(FOLL_LONGTERM | FOLL_WRITE)",
-};
-
-static void sd_lookup(enum sd_by by, char *p, unsigned long nr)
-{
-	struct gup_test g = {
-		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
-	};
-
-	switch (by) {
-	case SD_PIN_READ:
-	case SD_PIN_WRITE:
-		pin_check("softdirty: pin", p, nr, by == SD_PIN_WRITE);
-		break;
-	case SD_GUP_READ:
-		if (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != nr * PAGE)
-			fail("softdirty: GUP_BASIC_TEST: %s", strerror(errno));
-		break;
-	default:
-		vm_rw_check("softdirty: process_vm_readv", p, nr, 0);
-		break;
-	}
-}
-
 /*
  * Soft-dirty tracking write-protects every PTE; writing every other page
  * leaves each folio's PTEs alternating, so a batch must end at every
  * change. A write lookup makes every page soft-dirty (each protected PTE
  * takes its write fault); what a read lookup leaves must match base.
  */
-static void softdirty_round(enum sd_by by, char *p, unsigned long nr)
+static void softdirty_round(enum lookup by, char *p, unsigned long nr)
 {
 	unsigned long i, set;
 
@@ -426,31 +450,23 @@ static void softdirty_round(enum sd_by by, char *p, unsigned long nr)
 	if (soft_dirty(p, nr, 0) != nr / 2)
 		fail("softdirty: writing every other page left %lu of %lu soft-dirty",
 		     soft_dirty(p, nr, 0), nr);
-	sd_lookup(by, p, nr);
+	lookup("softdirty", by, p, nr);
 	set = soft_dirty(p, nr, 1);
 	printf("reached: %lu of %lu pages soft-dirty, every other one, in %lu 64 kB folios; after %s: %lu\n",
-	       nr / 2, nr, nr / 16, sd_by_name[by], set);
-	if (by == SD_PIN_WRITE && set != nr)
+	       nr / 2, nr, nr / 16, lookup_name[by], set);
+	if (by == PIN_WRITE && set != nr)
 		fail("softdirty: after a write pin %lu of %lu pages soft-dirty", set, nr);
 }
 
 static int case_softdirty(void)
 {
 	const unsigned long nr = 16 * 32;
-	struct folio_sizes fs;
-	enum sd_by by;
-	char *p;
+	char *p = map_folios("softdirty", 64, nr, 0);
 
-	select_size(&fs, 64, 0);
-	folio_snapshot(&fs);
-	p = map_aligned(nr * PAGE, KB64, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS);
-	tag_pages(p, 0, nr, 0);
-	if (folio_confirm(&fs, 64, nr / 16))
-		fail("softdirty: not faulted in as 64 kB folios");
-	folio_restore(&fs);
-	for (by = 0; by < SD_NR; by++)
-		softdirty_round(by, p, nr);
+	softdirty_round(PIN_READ, p, nr);
+	softdirty_round(GUP_READ, p, nr);
+	softdirty_round(VM_READV, p, nr);
+	softdirty_round(PIN_WRITE, p, nr);
 	printf("digest: softdirty %016llx\n", (unsigned long long)digest);
 	return failures != 0;
 }
@@ -520,21 +536,12 @@ static int uffd_open(char *p, unsigned long len)
 static int case_uffd_wp(void)
 {
 	const unsigned long nr = 16 * 8;
-	struct folio_sizes fs;
 	struct uffd_ctx u = { .nr = nr };
 	struct iovec local, remote;
 	pthread_t th;
 	unsigned long i, marked = 0;
-	char *p, *buf;
+	char *p = map_folios("uffd-wp", 64, nr, 0), *buf;
 
-	select_size(&fs, 64, 0);
-	folio_snapshot(&fs);
-	p = map_aligned(nr * PAGE, KB64, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS);
-	tag_pages(p, 0, nr, 0);
-	if (folio_confirm(&fs, 64, nr / 16))
-		fail("uffd-wp: not faulted in as 64 kB folios");
-	folio_restore(&fs);
 	u.fd = uffd_open(p, nr * PAGE);
 	u.base = p;
 	u.hit = calloc(nr, 1);
@@ -585,36 +592,6 @@ static unsigned long dirty_folios(char *p, unsigned long nr_folios)
 	return n;
 }
 
-enum dirty_by { BY_GUP, BY_VM_WRITEV, BY_PIN };
-
-static const char *const dirty_by_name[] = {
-	[BY_GUP] = "get_user_pages(FOLL_WRITE)",
-	[BY_VM_WRITEV] = "process_vm_writev()",
-	[BY_PIN] = "pin_user_pages(FOLL_WRITE)",
-};
-
-/* A FOLL_WRITE lookup of @nr pages at @p, by @by. */
-static void dirty_write(enum dirty_by by, char *p, unsigned long nr)
-{
-	struct gup_test g = {
-		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
-		.gup_flags = GUP_TEST_FOLL_WRITE,
-	};
-	struct iovec local = { malloc(nr * PAGE), nr * PAGE };
-	struct iovec remote = { p, nr * PAGE };
-
-	if (by == BY_GUP && (ioctl(gup_fd, GUP_BASIC_TEST, &g) || g.size != nr * PAGE))
-		fail("dirty: GUP_BASIC_TEST: %s", strerror(errno));
-	if (by == BY_VM_WRITEV) {
-		memcpy(local.iov_base, p, nr * PAGE);
-		if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)(nr * PAGE))
-			fail("dirty: process_vm_writev: %s", strerror(errno));
-	}
-	if (by == BY_PIN)
-		pin_check("dirty: write pin", p, nr, 1);
-	free(local.iov_base);
-}
-
 /*
  * Shared 64 kB shmem folios, read-faulted: writable PTEs, clean folios.
  * A FOLL_WRITE lookup with FOLL_TOUCH (get_user_pages(), the _remote()
@@ -623,48 +600,36 @@ static void dirty_write(enum dirty_by by, char *p, unsigned long nr)
  * pin_user_pages() does not touch, and leaves that to the unpin. The
  * lookup covers folios 1 to 4 from an odd page.
  */
-static void dirty_round(enum dirty_by by)
+static void dirty_round(enum lookup by)
 {
 	const unsigned long nr_folios = 8, first = 16 + 3, nr = 4 * 16 - 6;
-	struct folio_sizes fs;
+	char *p = map_folios("dirty", 64, nr_folios * 16, 1);
 	unsigned long f, clean;
-	volatile char sink;
-	char *p;
 
-	select_size(&fs, 64, 1);
-	folio_snapshot(&fs);
-	p = map_aligned(nr_folios * KB64, KB64, PROT_READ | PROT_WRITE,
-			MAP_SHARED | MAP_ANONYMOUS);
-	for (f = 0; f < nr_folios * 16; f++)
-		sink = p[f * PAGE];
-	(void)sink;
-	if (folio_confirm(&fs, 64, nr_folios))
-		fail("dirty: not faulted in as 64 kB shmem folios");
-	folio_restore(&fs);
 	clean = nr_folios - dirty_folios(p, nr_folios);
 	if (clean != nr_folios)
 		skip("shmem folios are dirty when read-faulted on this kernel");
-	dirty_write(by, p + first * PAGE, nr);
+	lookup("dirty", by, p + first * PAGE, nr);
 	printf("reached: %s of folios 1-4: %lu of %lu read-faulted clean shmem folios dirty after\n",
-	       dirty_by_name[by], dirty_folios(p, nr_folios), nr_folios);
+	       lookup_name[by], dirty_folios(p, nr_folios), nr_folios);
 	for (f = 0; f < nr_folios; f++) {
 		uint64_t pfn = pagemap_pfn(p + f * KB64);
-		int want = by != BY_PIN && f >= 1 && f <= 4;
+		int want = by != PIN_WRITE && f >= 1 && f <= 4;
 		int is = pfn && kpf(kpageflags(pfn), KPF_DIRTY);
 
 		digest_add(f << 1 | is);
 		if (is != want)
 			fail("dirty: folio %lu %s after %s of folios 1-4",
-			     f, is ? "dirty" : "clean", dirty_by_name[by]);
+			     f, is ? "dirty" : "clean", lookup_name[by]);
 	}
 	munmap(p, nr_folios * KB64);
 }
 
 static int case_dirty(void)
 {
-	dirty_round(BY_GUP);
-	dirty_round(BY_VM_WRITEV);
-	dirty_round(BY_PIN);
+	dirty_round(GUP_WRITE);
+	dirty_round(VM_WRITEV);
+	dirty_round(PIN_WRITE);
 	printf("digest: dirty %016llx\n", (unsigned long long)digest);
 	return failures != 0;
 }
@@ -691,19 +656,10 @@ static unsigned long in_movable(char *p, unsigned long nr, uint64_t lo, uint64_t
 static void migrate_size(unsigned long kb, uint64_t lo, uint64_t hi)
 {
 	const unsigned long nr = 8 * MB / PAGE;
-	struct folio_sizes fs;
-	char what[64];
+	char *p = map_folios("migrate", kb, nr, 0);
 	unsigned long before, after;
-	char *p;
+	char what[64];
 
-	select_size(&fs, kb, 0);
-	folio_snapshot(&fs);
-	p = map_aligned(nr * PAGE, kb * 1024, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS);
-	tag_pages(p, 0, nr, 0);
-	if (kb > 4 && folio_confirm(&fs, kb, nr * 4 / kb))
-		fail("migrate: not faulted in as %lu kB folios", kb);
-	folio_restore(&fs);
 	before = in_movable(p, nr, lo, hi);
 	if (before != nr)
 		fail("migrate: %lu kB: only %lu of %lu pages in ZONE_MOVABLE", kb, before, nr);
