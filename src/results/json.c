@@ -415,9 +415,14 @@ static json_object *parse(const char *path, const struct input *in)
 	} else if (e != json_tokener_success) {
 		p_err("%s: not a readable JSON file (%s, at byte %zu)\n",
 		      path, json_tokener_error_desc(e), end);
-	} else if (in->data[end + strspn(in->data + end, " \t\r\n")]) {
+	} else if (end + strspn(in->data + end, " \t\r\n") < in->len) {
+		/* Judged by length: a NUL byte after the document is data too. */
 		p_err("%s: not a readable JSON file (more data after the document, at byte %zu)\n",
 		      path, end + strspn(in->data + end, " \t\r\n"));
+	} else if (!o) {
+		/* json-c's value for the document "null" is NULL. */
+		p_err("%s: not a gupstat validate results file: bad or missing 'top level': not an object\n",
+		      path);
 	} else {
 		return o;
 	}

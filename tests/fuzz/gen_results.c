@@ -188,6 +188,10 @@ int main(int argc, char **argv)
 	save("bad-nul-byte.json", c, len);
 	free(c);
 	save("bad-not-object.json", "[1, 2, 3]\n", 10);
+	/* Found by the fuzzer: json-c reads "null" as NULL, and NULs after
+	 * the document once passed for its end; both were refused silently. */
+	save("bad-null.json", "null\n", 5);
+	save("bad-null-then-nuls.json", "null\0\0\0\0", 8);
 	save("bad-single-quote.json", "{'format': 1}", 13);
 	free(base);
 	free(batched);
