@@ -295,8 +295,7 @@ fuzz-corpus: $(OUT)/fuzz/gen_corpus $(OUT)/fuzz/gen_results
 # `make check` and `make run` start from a bare machine: packages first,
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all sim unit-tests asan kernel-debug debian-kernels selftests
-	$(Q)tests/check
+	+$(Q)tests/check --build
 
 # The README's first command: the live view around a built-in workload,
 # in the guest on the base kernel.
