@@ -83,7 +83,7 @@ accel_choose() {
 silence_watch() {
 	local i
 	for ((i = 0; i < silence * 10; i++)); do
-		grep -q '^VMRUN-UP$' "$run/console" 2>/dev/null && return 0
+		grep -q '^VMRUN-UP' "$run/console.raw" 2>/dev/null && return 0
 		sleep 0.1
 	done
 	touch "$run/silent"
