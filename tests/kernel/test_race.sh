@@ -5,14 +5,15 @@
 # size and for RACE_SECONDS looks it up through the GUP_TEST ioctls, a
 # long-term pin and process_vm_readv() while the racer changes it, and
 # checks that every page returned is the page asked for (see
-# tools/workload/gup-race.c). gup-race sets the THP size knobs and puts
+# tools/workload/gup-race.c); then that each corruption --inject makes
+# is caught. gup-race sets the THP size knobs and puts
 # them back; a killed run could not, so they are compared and restored
 # here.
 #
 # Time: 15 runs of RACE_SECONDS plus set-up each (12 before pageout: near
 # 75 s on a non-debug kernel under TCG, near two minutes on a debug
 # kernel, where the loop does fewer rounds in the same time but set-up
-# and exit take longer).
+# and exit take longer), and four --inject runs of 2 s.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
@@ -72,6 +73,21 @@ race_one() {
 	done <"$race_log"
 }
 
+# race_inject KIND WHAT: --inject corrupts one page per write pass as a
+# broken walk would; the run must fail, on the check that names WHAT.
+race_inject() {
+	local kind=$1 what=$2 rc=0 line
+	timeout -k 5 60 "$GUP_RACE" --size 4k --racer dontneed --seconds 2 \
+		--mb 2 --inject "$kind" >"$race_log" 2>&1 || rc=$?
+	line=$(grep -m1 "^gup-race: FAIL .*$what" "$race_log")
+	if [ "$rc" = 1 ] && [ -n "$line" ]; then
+		ok "gup-race --inject $kind: caught: ${line#gup-race: FAIL }"
+	else
+		not_ok "gup-race --inject $kind: exit $rc, no failure saying '$what'"
+		sed 's/^/#   /' "$race_log" | head -n 20
+	fi
+}
+
 race_saved=$(race_knobs)
 race_log=/tmp/gup-race.$$.log
 if [ ! -x "$GUP_RACE" ]; then
@@ -84,6 +100,10 @@ else
 		done
 	done
 	[[ " $RACE_RACERS " == *" pageout "* ]] && swap_off
+	race_inject misplace "misplaced"
+	race_inject stale "older generation"
+	race_inject zero "zero, and no zap since the write"
+	race_inject torn "torn: first word idx [0-9]* gen [0-9]*, last word zero"
 fi
 if [ "$(race_knobs)" = "$race_saved" ]; then
 	ok "gup-race: THP knobs as they were"

@@ -91,7 +91,9 @@
 
 /*
  * A tag is one 64-bit word, so one aligned store writes it whole: a
- * racing zap leaves the old page or a zero page, never half a tag.
+ * racing zap leaves the old page or a zero page, never half a tag. A
+ * lookup that copies a page in two pieces can read half of one: see
+ * cut_bits().
  */
 #define TAG_MAGIC	0x4755ULL	/* "GU": written by us */
 #define TAG_CHILD	0x4743ULL	/* "GC": by a fork child, in its copy */
@@ -126,7 +128,9 @@ static inline unsigned long tag_gen(uint64_t t)
 	return t & TAG_GEN_MASK;
 }
 
-enum inject { INJECT_NONE, INJECT_MISPLACE, INJECT_STALE, INJECT_ZERO };
+enum inject {
+	INJECT_NONE, INJECT_MISPLACE, INJECT_STALE, INJECT_ZERO, INJECT_TORN
+};
 
 struct opts {
 	unsigned long sizes[3];		/* folio sizes in kB */
@@ -349,7 +353,52 @@ struct expect {
 	unsigned long gen;		/* the generation written last */
 	unsigned long older;		/* also fine if zapped; 0 if not */
 	const unsigned int *mark;	/* zap marks, NULL without zaps */
+	const unsigned long *cuts;	/* see cut_bits(); ascending */
+	int nr_cuts;
 };
+
+/*
+ * process_vm_readv() pins and copies each of its iovecs on its own, and
+ * step_readv() cuts them at random bytes, so one page can be copied in
+ * two pieces, each from a pin of its own: a zap between the two pins
+ * makes the second piece come from the zero page. @cuts are the byte
+ * offsets, from the lookup's first page, where a new iovec starts.
+ * Returns a bit for each byte of [@off, @off + @len) but the first that
+ * begins a new piece.
+ */
+static unsigned long cut_bits(const struct expect *e, unsigned long off,
+			      unsigned long len)
+{
+	unsigned long bits = 0;
+	int i;
+
+	for (i = 0; i < e->nr_cuts; i++)
+		if (e->cuts[i] > off && e->cuts[i] < off + len)
+			bits |= 1UL << (e->cuts[i] - off);
+	return bits;
+}
+
+/*
+ * Is each piece of @found, as cut by @bits (see cut_bits()), either
+ * @want's bytes or zero? What a zap between two pins leaves.
+ */
+static bool pieces_zero_or_right(uint64_t found, uint64_t want,
+				 unsigned long bits)
+{
+	unsigned int start = 0, k;
+	uint64_t mask;
+
+	for (k = 1; k <= sizeof(found); k++) {
+		if (k < sizeof(found) && !(bits & 1UL << k))
+			continue;
+		mask = (k == sizeof(found) ? ~0ULL : (1ULL << 8 * k) - 1) &
+		       ~((1ULL << 8 * start) - 1);
+		if ((found & mask) && (found & mask) != (want & mask))
+			return false;
+		start = k;
+	}
+	return true;
+}
 
 enum verdict { V_OK, V_ZERO, V_OLDER, V_BAD };
 
@@ -359,7 +408,8 @@ enum verdict { V_OK, V_ZERO, V_OLDER, V_BAD };
  * every write pass ends before a lookup starts. A zap racing with us is
  * the only way to see anything else: a zero page (zapped before the
  * lookup or the write), or, through a pin, the older generation (zapped
- * after the pin, so our write went to a new page). Any other index
+ * after the pin, so our write went to a new page); or, in a word that
+ * a lookup copied in pieces, each piece right or zero. Any other index
  * means a page ended up in the wrong slot.
  */
 static enum verdict check_word(struct run *r, const struct expect *e,
@@ -367,13 +417,15 @@ static enum verdict check_word(struct run *r, const struct expect *e,
 			       unsigned int word, uint64_t found)
 {
 	uint64_t want = tag_make(TAG_MAGIC, idx, e->gen);
+	unsigned long off = (idx - first) * PAGE + word * TAIL * sizeof(found);
 	char fs[48], ws[48];
 	bool zapped;
 
 	if (found == want)
 		return V_OK;
 	zapped = e->mark && zapped_since(r, idx, e->mark[idx]);
-	if (zapped && !found)
+	if (zapped && pieces_zero_or_right(found, want,
+					   cut_bits(e, off, sizeof(found))))
 		return V_ZERO;
 	if (zapped && e->older &&
 	    found == tag_make(TAG_MAGIC, idx, e->older))
@@ -398,6 +450,23 @@ static void check_page(struct run *r, const struct expect *e,
 	if (words > TAIL) {
 		v = check_word(r, e, first, idx, 1, p[TAIL]);
 		worst = v > worst ? v : worst;
+	}
+	/*
+	 * Copied from one pin, a page may show a zero last word only with
+	 * a zero first word: a lookup finds the zero page (both zero), or
+	 * a page refaulted between the write pass's two stores (first
+	 * zero, last tagged). A tagged first word over a zero last one is a
+	 * page that changed while the kernel copied it, though no write
+	 * pass was running; unless it was copied in two pieces.
+	 */
+	if (words > TAIL && worst != V_BAD && p[0] && !p[TAIL] &&
+	    !cut_bits(e, (idx - first) * PAGE, PAGE)) {
+		char fs[48];
+
+		tag_str(p[0], fs, sizeof(fs));
+		fail(r, "%s: page %lu (+0x%lx, slot %lu of the lookup) torn: first word %s, last word zero",
+		     e->what, idx, idx * PAGE, idx - first, fs);
+		worst = V_BAD;
 	}
 	r->c.pages++;
 	r->c.zeroed += worst == V_ZERO;
@@ -458,6 +527,11 @@ static void inject(struct run *r, uint64_t *rng)
 		break;
 	case INJECT_ZERO:
 		write_page(r, i, 0);
+		break;
+	case INJECT_TORN:	/* zapped, then changed while copied */
+		STORE(page_words(r, i)[TAIL], 0);
+		if (r->zap_seq)	/* a whole zap, as zap_bump() counts one */
+			__atomic_add_fetch(&r->zap_seq[i], 2, __ATOMIC_SEQ_CST);
 		break;
 	case INJECT_NONE:
 		break;
@@ -619,7 +693,7 @@ static void pin_checks(struct run *r, const struct step *s, uint64_t *rng,
 		       unsigned long first, unsigned long nr)
 {
 	struct expect e = { "pinned pages, before writing", r->gen, 0,
-			    r->zap_mark };
+			    r->zap_mark, NULL, 0 };
 	/* Called once the pin is in place: later forks must see it. */
 	unsigned long forks = LOAD(r->ops_begun);
 
@@ -688,14 +762,16 @@ static int split_iov(uint64_t *rng, char *addr, unsigned long len,
 static void step_readv(struct run *r, const struct step *s, uint64_t *rng)
 {
 	struct iovec local, remote[MAX_IOV];
-	struct expect e = { s->name, r->gen, 0, r->zap_mark };
-	unsigned long first, nr;
+	unsigned long first, nr, cuts[MAX_IOV], off = 0;
+	struct expect e = { s->name, r->gen, 0, r->zap_mark, cuts, 0 };
 	struct window w;
 	ssize_t got;
 	int n;
 
 	gup_range(r, rng, &first, &nr);
 	n = split_iov(rng, (char *)page_words(r, first), nr * PAGE, remote);
+	for (e.nr_cuts = 0; e.nr_cuts < n - 1; e.nr_cuts++)
+		cuts[e.nr_cuts] = off += remote[e.nr_cuts].iov_len;
 	local.iov_base = r->buf;
 	local.iov_len = nr * PAGE;
 	window_open(r, &w);
@@ -1204,7 +1280,7 @@ static int run_matrix(const struct opts *o, struct folio_sizes *fs)
 static void usage(FILE *f)
 {
 	fputs("usage: gup-race [--size 4k|64k|2m|all] [--racer mprotect|dontneed|collapse|fork|pageout|move|all]\n"
-	      "                [--seconds S] [--mb N] [--seed N] [--inject misplace|stale|zero] [-v]\n", f);
+	      "                [--seconds S] [--mb N] [--seed N] [--inject misplace|stale|zero|torn] [-v]\n", f);
 }
 
 static int parse_sizes(struct opts *o, const char *s)
@@ -1244,7 +1320,7 @@ static int parse_racer(struct opts *o, const char *s)
 
 static int parse_inject(struct opts *o, const char *s)
 {
-	static const char *const names[] = { "none", "misplace", "stale", "zero" };
+	static const char *const names[] = { "none", "misplace", "stale", "zero", "torn" };
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
