@@ -55,7 +55,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim check-walk fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -79,6 +79,7 @@ help:
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
 	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
+	@echo '  check-stress     the guest suite 5 times on each kernel, 2 boots at a time (ROUNDS=, JOBS=)'
 	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
 	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
 	@echo '  fuzz-corpus      rewrite the fuzzers'"'"' seed corpora'
@@ -431,6 +432,14 @@ check-sim: deps
 check-walk: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel-debug
 	$(Q)tests/check-walk
+
+# The in-guest suite ROUNDS times back to back on every kernel make
+# check boots, JOBS boots at a time: tests that fail by chance.
+ROUNDS ?= 5
+JOBS ?= 2
+check-stress: deps
+	$(Q)$(MAKE) -s --no-print-directory all kernel-debug debian-kernels selftests
+	$(Q)tests/stress $(ROUNDS) $(JOBS)
 
 clean:
 	$(Q)rm -rf $(OUT)
