@@ -9,7 +9,9 @@ BPF_OUT		?= $(OUT)
 CLANG		?= clang
 CC		?= gcc
 BPFTOOL		?= bpftool
-LIBBPF_A	?= $(shell $(CC) -print-file-name=libbpf.a)
+# Quiet where no compiler is installed yet: make run and make check
+# install it (tools/deps) before anything is built.
+LIBBPF_A	?= $(shell $(CC) -print-file-name=libbpf.a 2>/dev/null)
 
 ifeq ($(V),1)
 Q :=
