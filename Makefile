@@ -44,9 +44,9 @@ SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 OBJ_DIRS	:= $(sort $(dir $(OBJS)))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
-# Each workload is one program; folio.c and pagemap.c are the library
-# they share.
-WORK_LIB_SRCS	:= tools/workload/folio.c tools/workload/pagemap.c
+# Each workload is one program; folio.c, pagemap.c and edge.c are the
+# library they share.
+WORK_LIB_SRCS	:= tools/workload/folio.c tools/workload/pagemap.c tools/workload/edge.c
 WORK_LIB	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_LIB_SRCS))
 WORK_PROGS	:= $(patsubst tools/workload/%.c,$(OUT)/%, \
 			$(filter-out $(WORK_LIB_SRCS),$(WORK_SRCS)))
