@@ -20,7 +20,8 @@ cd "$(dirname "$0")/../.." || exit 2
 
 GUP_RACE=${GUP_RACE:-build/gup-race}
 RACE_SECONDS=${RACE_SECONDS:-5}
-# The move racer needs two NUMA nodes: tests/kernel/walk boots them.
+# The move and numa racers need two NUMA nodes: tests/kernel/walk boots
+# them.
 RACE_SIZES=${RACE_SIZES:-4k 64k 2m}
 RACE_RACERS=${RACE_RACERS:-mprotect dontneed collapse fork pageout}
 # The --inject checks: once per kernel is enough (tests/kernel/walk sets 0).
@@ -60,7 +61,7 @@ race_one() {
 	# 2 MB: reclaim takes a PMD folio whole or not at all, and the GUP
 	# loop nearly always holds a page of it (one run swapped 6 pages on
 	# base, one none on batched), so there the count is only reported.
-	if [[ $summary =~ (swapped out|pages moved)\ 0[,\)] ]] &&
+	if [[ $summary =~ (swapped out|pages moved|hinting faults)\ 0[,\)] ]] &&
 		[ "$size $racer" != "2m pageout" ]; then
 		not_ok "gup-race $size $racer: the racer changed nothing: $summary"
 		return
@@ -96,12 +97,14 @@ if [ ! -x "$GUP_RACE" ]; then
 	not_ok "gup-race: $GUP_RACE not built (make)"
 else
 	[[ " $RACE_RACERS " == *" pageout "* ]] && swap_on "the pageout racer"
+	[[ " $RACE_RACERS " == *" numa "* ]] && numa_on "the numa racer"
 	for race_size in $RACE_SIZES; do
 		for race_racer in $RACE_RACERS; do
 			race_one "$race_size" "$race_racer"
 		done
 	done
 	[[ " $RACE_RACERS " == *" pageout "* ]] && swap_off
+	[[ " $RACE_RACERS " == *" numa "* ]] && numa_off
 	if [ "$RACE_INJECT" = 1 ]; then
 		race_inject misplace "misplaced"
 		race_inject stale "older generation"

@@ -1,32 +1,109 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The walk's edge cases (tools/workload/walk-edge.c), in the guest: one
-# TAP line per case, its "reached:" lines as comments, its digest kept in
-# $KRESULTS/walk-edge.txt for tests/kernel/walk-parity to compare between
-# kernels. WALK_CASES names the cases this boot can run (tests/kernel/walk
-# boots twice: ZONE_MOVABLE for migrate alone, a 1 GB page for the rest).
+# The walk's edge cases (tools/workload/walk-edge.c, walk-contend.c,
+# walk-devmap.c), in the guest: one TAP line per case, its "reached:"
+# lines as comments, its digest kept in $KRESULTS/walk-edge.txt for
+# tests/kernel/walk-parity to compare between kernels. WALK_CASES names
+# the cases this boot can run (tests/kernel/walk boots twice: ZONE_MOVABLE
+# for migrate alone, a 1 GB page and a pmem region for the rest).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 WALK_EDGE=${WALK_EDGE:-build/walk-edge}
 cases=${WALK_CASES:-place softdirty uffd-wp dirty huge1g}
 tmp_out=$(mktemp)
-trap 'rm -f "$tmp_out"' EXIT
+tmp_mnt=
+trap 'rm -f "$tmp_out"; [ -z "$tmp_mnt" ] || { umount "$tmp_mnt"; rmdir "$tmp_mnt"; } 2>/dev/null' EXIT
+PREEMPT=/sys/kernel/debug/sched/preempt
+
+# edge NAME CMD...: run one case's program, its output in $tmp_out; the
+# TAP line, its reached: and FAIL: lines, its digest under NAME.
+edge() {
+	local name=$1 start=$SECONDS rc took
+	shift
+	"$@" >"$tmp_out" 2>&1
+	rc=$?
+	grep -E '^(reached|FAIL):' "$tmp_out" | sed 's/^/# /'
+	sed -n "s/^digest: [a-z0-9-]* /$name /p" "$tmp_out" >>"$KRESULTS/walk-edge.txt"
+	took="$((SECONDS - start)) s"
+	case $rc in
+	0) ok "walk-edge $name ($took)" ;;
+	# Booted for it by tests/kernel/walk: a case that cannot run fails.
+	77) not_ok "walk-edge $name could not run: $(sed -n 's/^SKIP: //p' "$tmp_out")" ;;
+	*) not_ok "walk-edge $name: exit $rc ($(grep -c '^FAIL:' "$tmp_out") failures, $took)"
+	   tail -n 5 "$tmp_out" | sed 's/^/#   /' ;;
+	esac
+	return "$rc"
+}
+
+# early FILE: walks ended early in walk-contend under gupstat. It pins
+# 256 present PTEs of one table at a time, so the batched walk covers a
+# pin in one follow_page_pte() call unless it lets the lock go, which it
+# checks every 32 PTEs: calls of 32 pages or more beyond one per pin (the
+# "reached:" line counts the pins; the process's other walks are a page
+# or two).
+early() {
+	local calls pinned
+	calls=$(records "$1" | jq -rs '[.[] | select(.type == "hist" and .data.name == "walk_pages")] | last |
+		[.data.buckets[]? | select(.low >= 32) | .count] | add // 0')
+	pinned=$(sed -n 's/^reached: .* while \([0-9]*\) pins of 256 pages .*/\1/p' "$1")
+	echo $((calls - ${pinned:-0}))
+}
+
+# contend: walk-contend under gupstat with preemption none, then full
+# (PREEMPT_DYNAMIC switches it at run time): spin_needbreak() is live only
+# under full, so that is where a walk gives the lock up for a waiter.
+case_contend() {
+	local model was n_none n_full max=
+	if [ ! -w "$PREEMPT" ]; then
+		not_ok "walk-edge contend could not run: no $PREEMPT (kernel without CONFIG_PREEMPT_DYNAMIC)"
+		return
+	fi
+	was=$(sed 's/.*(\(.*\)).*/\1/' "$PREEMPT")
+	for model in none full; do
+		echo "$model" >"$PREEMPT"
+		edge "contend-$model" "$GUPSTAT" -j -e none -- build/walk-contend
+		printf -v "n_$model" %s "$(early "$tmp_out")"
+		max+="${max:+ }$(hist "$tmp_out" walk_pages max)"
+	done
+	echo "$was" >"$PREEMPT"
+	if [ "$WALK_BATCHED" = 1 ]; then
+		echo "# contend: walks ended early: preempt=none $n_none, preempt=full $n_full"
+		if [ "$n_full" -gt "$n_none" ]; then
+			ok "batched: with a waiter on the PTE lock, preempt=full ended more walks early ($n_full) than none ($n_none): spin_needbreak() let it go"
+		else
+			not_ok "batched: preempt=full ended $n_full walks early, none $n_none: no sign of spin_needbreak()"
+		fi
+	else
+		expect_eq "base: one page per follow_page_pte() call under contention" "$max" "1 1"
+	fi
+}
+
+# devmap: an ext4 on the boot's pmem region (memmap=S!O), mounted -o dax.
+case_devmap() {
+	if [ ! -b /dev/pmem0 ]; then
+		not_ok "walk-edge devmap could not run: no /dev/pmem0 (kernel without CONFIG_ZONE_DEVICE, CONFIG_BLK_DEV_PMEM or CONFIG_X86_PMEM_LEGACY, or a boot without memmap=S!O)"
+		return
+	fi
+	tmp_mnt=$(mktemp -d)
+	if ! mkfs.ext4 -q -F -E nodiscard /dev/pmem0 >"$tmp_out" 2>&1 ||
+		! mount -t ext4 -o dax=always /dev/pmem0 "$tmp_mnt" >>"$tmp_out" 2>&1; then
+		not_ok "walk-edge devmap could not run: ext4 -o dax on /dev/pmem0: $(tail -n1 "$tmp_out")"
+		rmdir "$tmp_mnt"
+		tmp_mnt=
+		return
+	fi
+	edge devmap build/walk-devmap "$tmp_mnt"
+	umount "$tmp_mnt" && rmdir "$tmp_mnt"
+	tmp_mnt=
+}
 
 before=$(pins)
 for c in $cases; do
-	start=$SECONDS
-	"$WALK_EDGE" "$c" >"$tmp_out" 2>&1
-	rc=$?
-	grep -E '^(reached|FAIL):' "$tmp_out" | sed 's/^/# /'
-	grep '^digest: ' "$tmp_out" | sed 's/^digest: //' >>"$KRESULTS/walk-edge.txt"
-	took="$((SECONDS - start)) s"
-	case $rc in
-	0) ok "walk-edge $c ($took)" ;;
-	# Booted for it by tests/kernel/walk: a case that cannot run fails.
-	77) not_ok "walk-edge $c could not run: $(sed -n 's/^SKIP: //p' "$tmp_out")" ;;
-	*) not_ok "walk-edge $c: exit $rc ($(grep -c '^FAIL:' "$tmp_out") failures, $took)"
-	   tail -n 5 "$tmp_out" | sed 's/^/#   /' ;;
+	case $c in
+	contend) case_contend ;;
+	devmap) case_devmap ;;
+	*) edge "$c" "$WALK_EDGE" "$c" ;;
 	esac
 done
 # The walk these cases drive, seen by gupstat: pages per follow_page_pte()

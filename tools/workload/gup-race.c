@@ -32,6 +32,11 @@
  *   move      move_pages() of random sub-ranges to the other NUMA node
  *             (migration under the PTE lock; needs two nodes, so not in
  *             "all")
+ *   numa      NUMA-balancing hinting faults: the scanner makes our PTEs
+ *             PROT_NONE under the PTE lock, and the racer, moving itself
+ *             between the two nodes, reads random sub-ranges so that the
+ *             faults migrate pages back and forth (needs two nodes and
+ *             kernel.numa_balancing on, so not in "all")
  *
  * Every 4 kB page carries a tag, in its first and last 8 bytes, naming
  * its page index and the generation of the write pass that wrote it; see
@@ -49,6 +54,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -188,6 +194,9 @@ struct run {
 	unsigned long collapses;	/* MADV_COLLAPSE calls that worked */
 	unsigned long swapped;		/* pages pagemap showed swapped out */
 	unsigned long moved;		/* pages move_pages() moved */
+	cpu_set_t node_cpus[2];		/* numa: where the racer runs */
+	long long hint_faults;		/* numa: /proc/vmstat deltas */
+	long long hint_migrated;
 	double end;			/* when the run stops */
 	bool stop;
 	struct counts c;
@@ -926,6 +935,51 @@ static int race_move(struct run *r, uint64_t *rng)
 }
 
 /*
+ * NUMA hinting faults: task_numa_work() makes the region's PTEs PROT_NONE
+ * (mmap_lock for reading, then each PTE lock), and a touch of one takes a
+ * hinting fault that may migrate the page to the toucher's node. GUP
+ * itself follows PROT_NONE PTEs, so a walk meets them mid-run. Reading
+ * from each node in turn keeps pages moving both ways.
+ */
+static int race_numa(struct run *r, uint64_t *rng)
+{
+	unsigned long first, nr, i;
+	int node = rnd_below(rng, 2);
+
+	if (sched_setaffinity(0, sizeof(cpu_set_t), &r->node_cpus[node]))
+		return -errno;
+	racer_range(r, rng, &first, &nr);
+	for (i = first; i < first + nr; i++)
+		(void)LOAD(page_words(r, i)[1]);
+	return 0;
+}
+
+/* The CPUs of node @node from sysfs ("0", "0-3", "1,3"). */
+static int node_cpus(int node, cpu_set_t *set)
+{
+	char path[64], list[256], *tok, *save;
+	unsigned int a, b;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+	f = fopen(path, "re");
+	if (!f || !fgets(list, sizeof(list), f)) {
+		if (f)
+			fclose(f);
+		return -ENOENT;
+	}
+	fclose(f);
+	CPU_ZERO(set);
+	for (tok = strtok_r(list, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save)) {
+		if (sscanf(tok, "%u-%u", &a, &b) != 2)
+			b = a = strtoul(tok, NULL, 10);
+		for (; a <= b && a < CPU_SETSIZE; a++)
+			CPU_SET(a, set);
+	}
+	return CPU_COUNT(set) ? 0 : -ENOENT;
+}
+
+/*
  * In the child: only async-signal-safe work (we were forked from a
  * threaded process), so no stdio. The child's copy must hold tags for
  * the right pages, of about the generation being written (a write pass
@@ -1001,6 +1055,7 @@ static const struct racer racers[] = {
 	{ "fork", false, false, true, false, race_fork },
 	{ "pageout", false, false, false, false, race_pageout },
 	{ "move", false, false, false, true, race_move },
+	{ "numa", false, false, false, true, race_numa },
 };
 
 #define NR_RACERS	ARRAY_SIZE(racers)
@@ -1190,6 +1245,9 @@ static void racer_counts(const struct run *r, char *s, size_t len)
 		snprintf(s, len, ", pages seen swapped out %lu", r->swapped);
 	else if (r->racer->op == race_move)
 		snprintf(s, len, ", pages moved %lu", r->moved);
+	else if (r->racer->op == race_numa)
+		snprintf(s, len, ", hinting faults %lld, pages migrated %lld",
+			 r->hint_faults, r->hint_migrated);
 	else
 		snprintf(s, len, ", collapse ok %lu", r->collapses);
 }
@@ -1238,6 +1296,9 @@ static int run_one(const struct opts *o, struct folio_sizes *fs,
 	r.nr_pages = o->mb * MB / PAGE;
 	pthread_mutex_init(&r.prot_lock, NULL);
 	err = setup(&r, fs, kb, &rng);
+	if (!err && racer->op == race_numa &&
+	    (node_cpus(0, &r.node_cpus[0]) || node_cpus(1, &r.node_cpus[1])))
+		err = -ENODEV;	/* "No such device": no second node */
 	if (!err)
 		err = -pthread_create(&thread, NULL, racer_main, &r);
 	if (err) {
@@ -1246,10 +1307,14 @@ static int run_one(const struct opts *o, struct folio_sizes *fs,
 		return 1;
 	}
 	t0 = now_s();
+	r.hint_faults = vmstat("numa_hint_faults");
+	r.hint_migrated = vmstat("numa_pages_migrated");
 	race(&r, &rng);
 	STORE(r.stop, true);
 	pthread_join(thread, NULL);
 	t0 = now_s() - t0;
+	r.hint_faults = vmstat("numa_hint_faults") - r.hint_faults;
+	r.hint_migrated = vmstat("numa_pages_migrated") - r.hint_migrated;
 	teardown(&r);
 	check_pins(&r, pins);
 	report(&r, t0);
@@ -1279,7 +1344,7 @@ static int run_matrix(const struct opts *o, struct folio_sizes *fs)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gup-race [--size 4k|64k|2m|all] [--racer mprotect|dontneed|collapse|fork|pageout|move|all]\n"
+	fputs("usage: gup-race [--size 4k|64k|2m|all] [--racer mprotect|dontneed|collapse|fork|pageout|move|numa|all]\n"
 	      "                [--seconds S] [--mb N] [--seed N] [--inject misplace|stale|zero|torn] [-v]\n", f);
 }
 
