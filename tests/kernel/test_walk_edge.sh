@@ -69,8 +69,9 @@ case_contend() {
 	echo "$was" >"$PREEMPT"
 	if [ "$WALK_BATCHED" = 1 ]; then
 		echo "# contend: walks ended early: preempt=none $n_none, preempt=full $n_full"
-		if [ "$n_full" -gt "$n_none" ]; then
-			ok "batched: with a waiter on the PTE lock, preempt=full ended more walks early ($n_full) than none ($n_none): spin_needbreak() let it go"
+		# Measured: 28 and 30 under full, 7 and 3 under none.
+		if [ "$n_full" -gt $((2 * n_none)) ]; then
+			ok "batched: with a waiter on the PTE lock, preempt=full ended more than twice as many walks early ($n_full) as none ($n_none): spin_needbreak() let it go"
 		else
 			not_ok "batched: preempt=full ended $n_full walks early, none $n_none: no sign of spin_needbreak()"
 		fi
@@ -79,14 +80,15 @@ case_contend() {
 	fi
 }
 
-# devmap: an ext4 on the boot's pmem region (memmap=S!O), mounted -o dax.
+# devmap: an ext4 on the boot's pmem region (memmap=S!O), mounted -o dax
+# (which needs blocks of a page: mkfs picks 1 kB for a small device).
 case_devmap() {
 	if [ ! -b /dev/pmem0 ]; then
 		not_ok "walk-edge devmap could not run: no /dev/pmem0 (kernel without CONFIG_ZONE_DEVICE, CONFIG_BLK_DEV_PMEM or CONFIG_X86_PMEM_LEGACY, or a boot without memmap=S!O)"
 		return
 	fi
 	tmp_mnt=$(mktemp -d)
-	if ! mkfs.ext4 -q -F -E nodiscard /dev/pmem0 >"$tmp_out" 2>&1 ||
+	if ! mkfs.ext4 -q -F -b 4096 -E nodiscard /dev/pmem0 >"$tmp_out" 2>&1 ||
 		! mount -t ext4 -o dax=always /dev/pmem0 "$tmp_mnt" >>"$tmp_out" 2>&1; then
 		not_ok "walk-edge devmap could not run: ext4 -o dax on /dev/pmem0: $(tail -n1 "$tmp_out")"
 		rmdir "$tmp_mnt"

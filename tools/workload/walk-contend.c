@@ -6,9 +6,10 @@
  *   walk-contend
  *
  * TABLES page tables of 4 kB pages (MADV_NOHUGEPAGE), each page tagged.
- * On CPU 0 the main thread pins the first PIN_PAGES pages of each table
- * with PIN_LONGTERM_TEST_START, ROUNDS times over, and compares the
- * pinned copy with what is mapped; on CPU 1 a second thread zaps and
+ * On CPU 0 the main thread pins the first PIN_PAGES pages of each table,
+ * ROUNDS times over: BENCH_PINS pins and unpins (PIN_LONGTERM_BENCHMARK,
+ * nearly all of their time in the walk), then one PIN_LONGTERM_TEST_START
+ * whose copy of the pinned pages is compared with what is mapped; on CPU 1 a second thread zaps and
  * write-faults the other half of the same tables, one page at a time,
  * until the pins are done. Each of its MADV_DONTNEED calls and faults
  * takes the PTE lock the walk holds.
@@ -38,6 +39,7 @@
 #define TABLE_PAGES	512		/* PTEs per page table, x86-64 */
 #define PIN_PAGES	256		/* the first half of each table */
 #define ROUNDS		24
+#define BENCH_PINS	3		/* uncopied pins per checked one */
 
 static char *region;
 static int stop;
@@ -102,6 +104,18 @@ static int pin_compare(char *p, unsigned long nr, char *buf)
 	return bad;
 }
 
+/* A long-term pin of @nr pages at @p and its unpin, nothing copied. */
+static void pin_bench(char *p, unsigned long nr)
+{
+	struct gup_test g = {
+		.addr = (uintptr_t)p, .size = nr * PAGE, .nr_pages_per_call = nr,
+	};
+
+	if (ioctl(gup_fd, PIN_LONGTERM_BENCHMARK, &g) || g.size != nr * PAGE)
+		fail("contend: PIN_LONGTERM_BENCHMARK of %lu pages: %s, %llu bytes",
+		     nr, strerror(errno), (unsigned long long)g.size);
+}
+
 /* "none", "voluntary" or "full": the bracketed one in debugfs. */
 static void print_model(void)
 {
@@ -124,7 +138,7 @@ static void print_model(void)
 int main(int argc, char **argv)
 {
 	long long acq, rel;
-	unsigned long faults = 0, r, t, good = 0;
+	unsigned long faults = 0, r, t, b, good = 0, pinned;
 	pthread_t thread;
 	char *buf;
 
@@ -153,20 +167,25 @@ int main(int argc, char **argv)
 		perror("walk-contend: pthread_create");
 		return 1;
 	}
-	for (r = 0; r < ROUNDS && !failures; r++)
-		for (t = 0; t < TABLES; t++)
+	for (r = 0; r < ROUNDS && !failures; r++) {
+		for (t = 0; t < TABLES; t++) {
+			for (b = 0; b < BENCH_PINS; b++)
+				pin_bench(region + t * PMD_SIZE, PIN_PAGES);
 			good += !pin_compare(region + t * PMD_SIZE, PIN_PAGES, buf);
+		}
+	}
+	pinned = r * TABLES * (BENCH_PINS + 1);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	pthread_join(thread, NULL);
 	acq = pins("nr_foll_pin_acquired") - acq;
 	rel = pins("nr_foll_pin_released") - rel;
 	printf("reached: %lu faults on CPU 1 into the %d page tables while %lu pins of %d pages walked them on CPU 0\n",
-	       faults, TABLES, r * TABLES, PIN_PAGES);
+	       faults, TABLES, pinned, PIN_PAGES);
 	if (!faults)
 		fail("contend: the contender never faulted");
-	if (acq != rel || acq != (long long)(r * TABLES * PIN_PAGES))
+	if (acq != rel || acq != (long long)(pinned * PIN_PAGES))
 		fail("contend: pins taken %lld, dropped %lld, expected %lu",
-		     acq, rel, r * TABLES * PIN_PAGES);
+		     acq, rel, pinned * PIN_PAGES);
 	digest_add(good);
 	digest_add(acq);
 	printf("digest: contend %016llx\n", (unsigned long long)digest);
