@@ -95,29 +95,25 @@ long long pin_rounds;
 long long expect_rounds = 1;
 
 /*
- * A long-term pin of @nr pages at @p through the GUP_TEST ioctl, its
- * copy of the pinned pages compared page by page with what the process
- * sees, and the node's pin counters balanced after: pages[] entry by
- * entry, and as many pins dropped as taken, at least one per page (a
- * walk that migrated first took and dropped one more).
+ * A long-term pin of @nr pages at @p through the GUP_TEST ioctl, its copy
+ * of the pinned pages (into @buf, @nr pages) compared page by page with
+ * what the process sees. 0 if every page matched, 1 if one did not, -1
+ * if the pin failed; each failure is reported.
  */
-void pin_check(const char *what, char *p, unsigned long nr, int write)
+int pin_compare(const char *what, char *p, unsigned long nr, int write,
+		char *buf)
 {
 	struct pin_longterm_test t = {
 		.addr = (uintptr_t)p, .size = nr * PAGE,
 		.flags = write ? PIN_LONGTERM_TEST_FLAG_USE_WRITE : 0,
 	};
-	long long acq = pins("nr_foll_pin_acquired");
-	long long rel = pins("nr_foll_pin_released");
-	char *buf = malloc(nr * PAGE);
 	__u64 dst = (uintptr_t)buf;
 	unsigned long i;
 
-	if (!buf || ioctl(gup_fd, PIN_LONGTERM_TEST_START, &t)) {
+	if (ioctl(gup_fd, PIN_LONGTERM_TEST_START, &t)) {
 		fail("%s: PIN_LONGTERM_TEST_START of %lu pages: %s", what, nr,
 		     strerror(errno));
-		free(buf);
-		return;
+		return -1;
 	}
 	if (ioctl(gup_fd, PIN_LONGTERM_TEST_READ, &dst))
 		fail("%s: PIN_LONGTERM_TEST_READ: %s", what, strerror(errno));
@@ -127,8 +123,30 @@ void pin_check(const char *what, char *p, unsigned long nr, int write)
 			fail("%s: pinned page %lu of %lu is not the page mapped there (word 0 %#llx, mapped %#llx)",
 			     what, i, nr, *(unsigned long long *)(buf + i * PAGE),
 			     *(unsigned long long *)(p + i * PAGE));
-			break;
+			return 1;
 		}
+	}
+	return 0;
+}
+
+/*
+ * pin_compare(), and the node's pin counters balanced after: pages[]
+ * entry by entry, and as many pins dropped as taken, at least one per
+ * page (a walk that migrated first took and dropped one more).
+ */
+void pin_check(const char *what, char *p, unsigned long nr, int write)
+{
+	long long acq = pins("nr_foll_pin_acquired");
+	long long rel = pins("nr_foll_pin_released");
+	char *buf = malloc(nr * PAGE);
+
+	if (!buf) {
+		fail("%s: no memory for a copy of %lu pages", what, nr);
+		return;
+	}
+	if (pin_compare(what, p, nr, write, buf) < 0) {
+		free(buf);
+		return;
 	}
 	acq = pins("nr_foll_pin_acquired") - acq;
 	rel = pins("nr_foll_pin_released") - rel;

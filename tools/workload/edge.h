@@ -44,6 +44,8 @@ long long pins(const char *name);
 extern long long pin_rounds;
 extern long long expect_rounds;
 
+int pin_compare(const char *what, char *p, unsigned long nr, int write,
+		char *buf);
 void pin_check(const char *what, char *p, unsigned long nr, int write);
 void vm_rw_check(const char *what, char *p, unsigned long nr, int write);
 

@@ -77,33 +77,6 @@ static void *contender(void *arg)
 	return NULL;
 }
 
-/* One long-term pin of @nr pages at @p, its copy compared with the mapping. */
-static int pin_compare(char *p, unsigned long nr, char *buf)
-{
-	struct pin_longterm_test t = { .addr = (uintptr_t)p, .size = nr * PAGE };
-	__u64 dst = (uintptr_t)buf;
-	unsigned long i;
-	int bad = 0;
-
-	if (ioctl(gup_fd, PIN_LONGTERM_TEST_START, &t)) {
-		fail("contend: PIN_LONGTERM_TEST_START of %lu pages: %s", nr,
-		     strerror(errno));
-		return -1;
-	}
-	if (ioctl(gup_fd, PIN_LONGTERM_TEST_READ, &dst))
-		fail("contend: PIN_LONGTERM_TEST_READ: %s", strerror(errno));
-	ioctl(gup_fd, PIN_LONGTERM_TEST_STOP);
-	for (i = 0; i < nr && !bad; i++) {
-		if (memcmp(buf + i * PAGE, p + i * PAGE, PAGE)) {
-			fail("contend: pinned page %lu at %p is not the page mapped there (word 0 %#llx, mapped %#llx)",
-			     i, p, *(unsigned long long *)(buf + i * PAGE),
-			     *(unsigned long long *)(p + i * PAGE));
-			bad = 1;
-		}
-	}
-	return bad;
-}
-
 /* A long-term pin of @nr pages at @p and its unpin, nothing copied. */
 static void pin_bench(char *p, unsigned long nr)
 {
@@ -171,7 +144,8 @@ int main(int argc, char **argv)
 		for (t = 0; t < TABLES; t++) {
 			for (b = 0; b < BENCH_PINS; b++)
 				pin_bench(region + t * PMD_SIZE, PIN_PAGES);
-			good += !pin_compare(region + t * PMD_SIZE, PIN_PAGES, buf);
+			good += !pin_compare("contend", region + t * PMD_SIZE,
+					     PIN_PAGES, 0, buf);
 		}
 	}
 	pinned = r * TABLES * (BENCH_PINS + 1);
