@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cgroup ids back to paths, over a directory tree standing in for the
+ * cgroup2 mount: the walk finds a directory by its inode number, as
+ * bpf_get_current_cgroup_id()'s ids are found on a real mount.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "tap.h"
+#include "util/cgpath.h"
+
+static __u64 ino(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_ino;
+}
+
+int main(void)
+{
+	char root[] = "/tmp/cgpath.XXXXXX", a[64], ab[80], late[80];
+	struct cgpath *c;
+	__u64 id_ab, id_late;
+	const char *p;
+
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	snprintf(a, sizeof(a), "%s/system.slice", root);
+	snprintf(ab, sizeof(ab), "%s/x.service", a);
+	snprintf(late, sizeof(late), "%s/late", root);
+	mkdir(a, 0755);
+	mkdir(ab, 0755);
+	id_ab = ino(ab);
+	c = cgpath_new(root);
+	CHECK(c, "cgpath_new");
+	if (!c)
+		return check_done();
+	p = cgpath_lookup(c, ino(root));
+	CHECK(p && !strcmp(p, "/"), "the root is \"/\" (%s)", p ? p : "NULL");
+	p = cgpath_lookup(c, id_ab);
+	CHECK(p && !strcmp(p, "/system.slice/x.service"), "a nested cgroup (%s)", p ? p : "NULL");
+	CHECK(!cgpath_lookup(c, 1), "an id no directory has: NULL");
+	mkdir(late, 0755);
+	id_late = ino(late);
+	/* Within a second of the last walk: not walked again. */
+	CHECK(!cgpath_lookup(c, id_late), "made within a second of a miss: not seen yet");
+	sleep(1);
+	p = cgpath_lookup(c, id_late);
+	CHECK(p && !strcmp(p, "/late"), "a second later: found (%s)", p ? p : "NULL");
+	/* After the new one: a file system (unlike cgroupfs) may reuse the number. */
+	rmdir(ab);
+	p = cgpath_lookup(c, id_ab);
+	CHECK(p && !strcmp(p, "/system.slice/x.service"), "removed after it was named: kept");
+	cgpath_free(c);
+	rmdir(late);
+	rmdir(a);
+	rmdir(root);
+	return check_done();
+}
