@@ -97,17 +97,43 @@ static __always_inline struct proc_stats *proc_row(void)
 	return bpf_map_lookup_elem(&procs, &tgid);
 }
 
+/* --per-cgroup: the current cgroup's row, created on first use. */
+static __always_inline struct tally *cgroup_row(void)
+{
+	struct cgroup_stats zero = {}, *row;
+	__u64 id;
+
+	if (!per_cgroup)
+		return NULL;
+	id = bpf_get_current_cgroup_id();
+	row = bpf_map_lookup_elem(&cgroups, &id);
+	if (!row) {
+		bpf_map_update_elem(&cgroups, &id, &zero, BPF_NOEXIST);
+		row = bpf_map_lookup_elem(&cgroups, &id);
+	}
+	return row ? &row->t : NULL;
+}
+
+/* Rows are shared by all CPUs: add atomically. */
+#define tally_add(t, field, n) do {					\
+	if (t)								\
+		__sync_fetch_and_add(&(t)->field, (n));			\
+} while (0)
+
 /*
- * -P: one call of @pages pages into a (calls, pages) pair of the current
- * process's row, looked up once. Rows are shared by all CPUs: add
- * atomically. Returns the row (NULL without -P).
+ * -P and --per-cgroup: one call of @pages pages into a (calls, pages)
+ * pair of the current process's and cgroup's rows, each looked up once.
+ * Returns the process's row (NULL without -P).
  */
 #define proc_count(calls, pages, n) ({					\
 	struct proc_stats *__row = proc_row();				\
+	struct tally *__cg = cgroup_row();				\
 	if (__row) {							\
-		__sync_fetch_and_add(&__row->calls, 1);			\
-		__sync_fetch_and_add(&__row->pages, (n));		\
+		tally_add(&__row->t, calls, 1);				\
+		tally_add(&__row->t, pages, (n));			\
 	}								\
+	tally_add(__cg, calls, 1);					\
+	tally_add(__cg, pages, (n));					\
 	__row;								\
 })
 

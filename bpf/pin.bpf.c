@@ -71,6 +71,14 @@ static __always_inline void gup_enter(__u64 nr_pages, __u32 flags, void *pages)
 	bpf_map_update_elem(&gup_entries, &tid, &e, BPF_ANY);
 }
 
+/* FOLL_PIN pages into a -P or --per-cgroup row: what unpins will give back. */
+static __always_inline void pins_add(struct tally *t, __u32 flags, long pages)
+{
+	tally_add(t, pin_pages, pages);
+	if (flags & foll_longterm)
+		tally_add(t, longterm_pages, pages);
+}
+
 static __always_inline void gup_exit(long ret)
 {
 	__u64 now = bpf_ktime_get_ns();
@@ -98,6 +106,10 @@ static __always_inline void gup_exit(long ret)
 			c->gup_longterm++;
 	}
 	row = proc_count(gup_calls, gup_pages, ret > 0 ? ret : 0);
+	if (kind == GUP_PIN && ret > 0) {
+		pins_add(row ? &row->t : NULL, e->flags, ret);
+		pins_add(cgroup_row(), e->flags, ret);
+	}
 	/*
 	 * A row is created at the process's first GUP call, which may come
 	 * from execve() copying its arguments, before the new comm is set:

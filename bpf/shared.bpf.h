@@ -23,6 +23,7 @@
 SHARED const volatile bool filter_on;		/* count only filter_tgids */
 SHARED const volatile __u64 filter_cgroup;	/* count only this cgroup (-c) */
 SHARED const volatile bool per_process;		/* -P: fill procs */
+SHARED const volatile bool per_cgroup;		/* --per-cgroup: fill cgroups */
 SHARED const volatile bool pmu_on;		/* pmu_events are open */
 /*
  * gupstat trace: emit a ring-buffer record per walk (trace.bpf.h). Read-only
@@ -51,6 +52,13 @@ SHARED struct {
 	__type(key, __u32);
 	__type(value, struct proc_stats);
 } procs SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, struct cgroup_stats);
+} cgroups SEC(".maps");
 
 /* The wanted processes (tgids): -p PID, or a command and its children. */
 SHARED struct {

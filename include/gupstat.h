@@ -77,15 +77,39 @@ struct counters {
 	__u64 state_misses;		/* exits without a recorded entry */
 };
 
-/* -P: one row per process, keyed by tgid. */
-struct proc_stats {
-	char comm[16];
+/*
+ * What -P counts per process and --per-cgroup per cgroup. pin_pages and
+ * longterm_pages are pages returned by FOLL_PIN calls (and of them, with
+ * FOLL_LONGTERM): less unpin_pages, the pins a process or cgroup holds.
+ */
+struct tally {
 	__u64 walk_calls;
 	__u64 walk_pages;
 	__u64 gup_calls;
 	__u64 gup_pages;
+	__u64 pin_pages;
+	__u64 longterm_pages;
 	__u64 unpin_calls;
 	__u64 unpin_pages;
+};
+
+/*
+ * Set by user space alone, in a row it gives no series: the BPF side
+ * only adds to the counters, so the flag stays until the row is deleted.
+ */
+#define TALLY_REFUSED	0x1
+
+/* -P: one row per process, keyed by tgid. */
+struct proc_stats {
+	char comm[16];
+	struct tally t;
+	__u64 user_flags;	/* TALLY_* */
+};
+
+/* --per-cgroup: one row per cgroup v2, keyed by bpf_get_current_cgroup_id(). */
+struct cgroup_stats {
+	struct tally t;
+	__u64 user_flags;	/* TALLY_* */
 };
 
 /*

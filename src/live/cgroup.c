@@ -12,6 +12,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 #include "live/cgroup.h"
+#include "util/cgpath.h"
 #include "util/msg.h"
 
 int cgroup_id_of(const char *path, __u64 *id)
@@ -28,5 +29,24 @@ int cgroup_id_of(const char *path, __u64 *id)
 		return -EINVAL;
 	}
 	*id = st.st_ino;
+	return 0;
+}
+
+/* Without a cgroup v2 mount every task would be in one unnamed row. */
+int cgroup_names_open(struct cgpath **names)
+{
+	struct statfs fs;
+
+	if ((statfs("/sys/fs/cgroup", &fs) || fs.f_type != CGROUP2_SUPER_MAGIC) &&
+	    (statfs("/sys/fs/cgroup/unified", &fs) || fs.f_type != CGROUP2_SUPER_MAGIC)) {
+		p_err("--per-cgroup: no cgroup v2 mounted at /sys/fs/cgroup "
+		      "(mount -t cgroup2 none /sys/fs/cgroup)\n");
+		return -ENOENT;
+	}
+	*names = cgpath_new(NULL);
+	if (!*names) {
+		p_err("out of memory\n");
+		return -ENOMEM;
+	}
 	return 0;
 }

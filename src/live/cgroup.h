@@ -5,5 +5,8 @@
 #include <linux/types.h>
 
 int cgroup_id_of(const char *path, __u64 *id);
+struct cgpath;
+/* --per-cgroup: names for the ids, over the cgroup v2 mount; 0 or -errno, said. */
+int cgroup_names_open(struct cgpath **names);
 
 #endif /* __GUPSTAT_LIVE_CGROUP_H */

@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
 #include "live/cgroup.h"
+#include "util/cgpath.h"
 #include "live/live.h"
 #include "live/options.h"
 #include "live/print.h"
@@ -42,6 +43,7 @@ static void set_rodata(struct live *l)
 		.follow_forks = l->o.cmd,
 		.cgroup_id = l->cgroup_id,
 		.per_process = l->o.per_process,
+		.per_cgroup = l->o.per_cgroup,
 		.walk_returns_count = l->s.returns_count,
 		.lock_exact = l->o.lock_exact,
 		.pmu_on = l->rc.v.event != NULL,
@@ -78,6 +80,9 @@ static int report(struct live *l, bool redraw)
 	live_print(stdout, &l->rc, &s, stamp(l, ts, sizeof(ts)));
 	if (l->o.per_process)
 		procs_print(stdout, l->s.skel->maps.procs, l->o.json, l->o.interval);
+	if (l->o.per_cgroup)
+		cgroups_print(stdout, l->s.skel->maps.cgroups, l->cgroup_names, l->o.json,
+			      l->o.interval);
 	return 0;
 }
 
@@ -138,6 +143,8 @@ static int prepare(struct live *l)
 		return -EINVAL;
 	if (l->o.event && !pmu_known_event(l->o.event))
 		return -EINVAL;
+	if (l->o.per_cgroup && cgroup_names_open(&l->cgroup_names))
+		return -EINVAL;
 	session_init(&l->s, l->o.cmd, l->o.pid, l->o.duration);
 	return session_open(&l->s, l->o.verbose, l->o.lock_exact) ?:
 		probes_select(l->s.probes, l->s.btf,
@@ -159,6 +166,7 @@ int live_prepare(struct live *l)
 void live_close(struct live *l)
 {
 	session_close(&l->s);
+	cgpath_free(l->cgroup_names);
 	pmu_close(l->pmu_fds, l->nr_pmu);
 }
 

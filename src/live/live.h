@@ -16,6 +16,7 @@ struct live {
 	struct session s;
 	struct live_print_ctx rc;
 	__u64 cgroup_id;
+	struct cgpath *cgroup_names;	/* --per-cgroup */
 	int *pmu_fds, nr_pmu;
 };
 

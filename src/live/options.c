@@ -24,9 +24,12 @@ static const char doc[] =
 "  sudo gupstat -j -- ./my_workload  # one command, as NDJSON";
 
 /* What is counted and how: the live view's and gupstat serve's alike. */
+enum { OPT_PER_CGROUP = 512 };
+
 static const struct argp_option count_options[] = {
 	{ "cgroup", 'c', "PATH", 0, "count this cgroup (v2) only", 0 },
 	{ "per-process", 'P', NULL, 0, "add a table with a row per process", 0 },
+	{ "per-cgroup", OPT_PER_CGROUP, NULL, 0, "add a table with a row per cgroup (v2)", 0 },
 	{ "event", 'e', "EVENT", 0, "perf event per call: cache-misses (default), "
 	  "LLC-load-misses, cycles, instructions, cpu-clock, rNNNN (raw), ...; "
 	  "'none' to read no counter", 0 },
@@ -41,6 +44,7 @@ static error_t count_parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'c': o->cgroup = arg; return 0;
 	case 'P': o->per_process = true; return 0;
+	case OPT_PER_CGROUP: o->per_cgroup = true; return 0;
 	case 'e':
 		err = opts_event(state, key, arg, &o->event);
 		o->no_event = !o->event;

@@ -10,6 +10,7 @@ struct live_opts {
 	pid_t pid;		/* -p: count one process; 0 for all */
 	const char *cgroup;	/* -c: count one cgroup (v2 path) */
 	bool per_process;	/* -P: a row per process */
+	bool per_cgroup;	/* --per-cgroup: a row per cgroup */
 	unsigned int interval;	/* -i: seconds between reports; 0: at the end */
 	unsigned int duration;	/* -d: seconds; 0 runs until Ctrl-C */
 	bool timestamps;	/* -T */
@@ -31,7 +32,7 @@ struct live_opts {
 int live_opts_parse(struct live_opts *o, int argc, char **argv);
 
 /*
- * -c, -P and -e, for a command that counts what the live view counts: an
+ * -c, -P, --per-cgroup and -e, for a command that counts what the live view counts: an
  * argp child whose input is a struct live_opts.
  */
 extern const struct argp live_count_argp;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* -P: the per-process table, busiest first. */
+/* -P and --per-cgroup: a table with a row per process or cgroup, busiest first. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,20 +9,23 @@
 #include "gupstat.h"
 #include "live/print.h"
 #include "live/procs.h"
+#include "util/cgpath.h"
 #include "util/input.h"
 #include "util/json.h"
 
-#define PROCS_MAX	4096
-#define PROCS_SHOWN	20
+#define ROWS_MAX	4096
+#define ROWS_SHOWN	20
 
-struct proc_row {
-	__u32 tgid;
-	struct proc_stats st;
+/* A process's or a cgroup's row, whichever the map holds. */
+struct row {
+	__u64 key;		/* tgid, or cgroup id */
+	char comm[16];		/* processes only */
+	struct tally t;
 };
 
-static __u64 busy(const struct proc_row *r)
+static __u64 busy(const struct row *r)
 {
-	return r->st.walk_pages + r->st.gup_pages + r->st.unpin_pages;
+	return r->t.walk_pages + r->t.gup_pages + r->t.unpin_pages;
 }
 
 static int by_busy(const void *a, const void *b)
@@ -32,21 +35,53 @@ static int by_busy(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static int procs_collect(int fd, struct proc_row *rows, int max, bool reset)
+static bool read_row(int fd, bool cgroup, const void *key, struct row *r)
 {
-	__u32 key, next, *prev = NULL;
+	struct proc_stats ps;
+	struct cgroup_stats cs;
+
+	if (cgroup) {
+		if (bpf_map_lookup_elem(fd, key, &cs))
+			return false;
+		r->key = *(const __u64 *)key;
+		r->t = cs.t;
+		return true;
+	}
+	if (bpf_map_lookup_elem(fd, key, &ps))
+		return false;
+	r->key = *(const __u32 *)key;
+	memcpy(r->comm, ps.comm, sizeof(r->comm));
+	r->t = ps.t;
+	return true;
+}
+
+static int collect(int fd, bool cgroup, struct row *rows, int max, bool reset)
+{
+	__u64 key, next;
+	void *prev = NULL;
 	int n = 0;
 
 	while (n < max && !bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		rows[n].tgid = key;
-		if (!bpf_map_lookup_elem(fd, &key, &rows[n].st))
+		if (read_row(fd, cgroup, &key, &rows[n]))
 			n++;
 	}
 	while (reset && n && !bpf_map_get_next_key(fd, NULL, &key))
 		bpf_map_delete_elem(fd, &key);
 	return n;
+}
+
+static void json_tally(struct jw *w, const struct tally *t)
+{
+	jw_u64(w, "walk_calls", t->walk_calls);
+	jw_u64(w, "walk_pages", t->walk_pages);
+	jw_u64(w, "gup_calls", t->gup_calls);
+	jw_u64(w, "gup_pages", t->gup_pages);
+	jw_u64(w, "pin_pages", t->pin_pages);
+	jw_u64(w, "longterm_pages", t->longterm_pages);
+	jw_u64(w, "unpin_calls", t->unpin_calls);
+	jw_u64(w, "unpin_pages", t->unpin_pages);
 }
 
 /* The comm escaped: a process named a"b must not break the NDJSON. */
@@ -58,51 +93,105 @@ void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s)
 	live_print_json_record(&w, "proc");
 	jw_u64(&w, "pid", tgid);
 	jw_stringn(&w, "comm", s->comm, sizeof(s->comm));
-	jw_u64(&w, "walk_calls", s->walk_calls);
-	jw_u64(&w, "walk_pages", s->walk_pages);
-	jw_u64(&w, "gup_calls", s->gup_calls);
-	jw_u64(&w, "gup_pages", s->gup_pages);
-	jw_u64(&w, "unpin_calls", s->unpin_calls);
-	jw_u64(&w, "unpin_pages", s->unpin_pages);
+	json_tally(&w, &s->t);
 	live_print_json_record_end(&w);
 }
 
-static void print_row(FILE *f, const struct proc_row *r, bool json)
+void cgroups_print_json(FILE *f, __u64 id, const char *path, const struct tally *t)
 {
-	const struct proc_stats *s = &r->st;
-	char comm[sizeof(s->comm) + 1];
+	struct jw w;
+
+	jw_init(&w, f, false);
+	live_print_json_record(&w, "cgroup");
+	jw_u64(&w, "id", id);
+	jw_string(&w, "cgroup", path);
+	json_tally(&w, t);
+	live_print_json_record_end(&w);
+}
+
+static void print_counts(FILE *f, const struct tally *t)
+{
+	fprintf(f, " %11llu %11llu %10llu %11llu %11llu %11llu\n",
+		(unsigned long long)t->walk_calls, (unsigned long long)t->walk_pages,
+		(unsigned long long)t->gup_calls, (unsigned long long)t->gup_pages,
+		(unsigned long long)t->unpin_calls, (unsigned long long)t->unpin_pages);
+}
+
+static void print_proc(FILE *f, const struct row *r, bool json)
+{
+	char comm[sizeof(r->comm) + 1];
+	struct proc_stats ps;
 
 	if (json) {
-		procs_print_json(f, r->tgid, s);
+		memcpy(ps.comm, r->comm, sizeof(ps.comm));
+		ps.t = r->t;
+		procs_print_json(f, r->key, &ps);
 		return;
 	}
 	/* A process names itself: nothing of it reaches the terminal raw. */
-	snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(s->comm), s->comm);
+	snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(r->comm), r->comm);
 	input_sanitise(comm);
-	fprintf(f, "%-7u %-16.16s %11llu %11llu %10llu %11llu %11llu %11llu\n",
-		r->tgid, comm,
-		(unsigned long long)s->walk_calls, (unsigned long long)s->walk_pages,
-		(unsigned long long)s->gup_calls, (unsigned long long)s->gup_pages,
-		(unsigned long long)s->unpin_calls, (unsigned long long)s->unpin_pages);
+	fprintf(f, "%-7llu %-16.16s", (unsigned long long)r->key, comm);
+	print_counts(f, &r->t);
 }
 
-int procs_print(FILE *f, const struct bpf_map *procs, bool json, bool reset)
+/* The path in full, last: a cgroup's depth has no bound a column could hold. */
+static void print_cgroup(FILE *f, const struct row *r, struct cgpath *names, bool json)
 {
-	struct proc_row *rows = calloc(PROCS_MAX, sizeof(*rows));
+	const char *path = cgpath_lookup(names, r->key);
+
+	if (json) {
+		cgroups_print_json(f, r->key, path, &r->t);
+		return;
+	}
+	fprintf(f, "%11llu %11llu %10llu %11llu %11llu %11llu %11llu  ",
+		(unsigned long long)r->t.walk_calls, (unsigned long long)r->t.walk_pages,
+		(unsigned long long)r->t.gup_calls, (unsigned long long)r->t.gup_pages,
+		(unsigned long long)r->t.pin_pages, (unsigned long long)r->t.unpin_calls,
+		(unsigned long long)r->t.unpin_pages);
+	if (path)
+		fprintf(f, "%s\n", input_safe(path));
+	else
+		fprintf(f, "(removed, id %llu)\n", (unsigned long long)r->key);
+}
+
+static int table(FILE *f, const struct bpf_map *map, struct cgpath *names, bool json,
+		 bool reset)
+{
+	struct row *rows = calloc(ROWS_MAX, sizeof(*rows));
 	int n, i;
 
 	if (!rows)
 		return -ENOMEM;
-	n = procs_collect(bpf_map__fd(procs), rows, PROCS_MAX, reset);
+	n = collect(bpf_map__fd(map), names != NULL, rows, ROWS_MAX, reset);
 	qsort(rows, n, sizeof(*rows), by_busy);
-	if (!json)
+	if (!json && !names)
 		fprintf(f, "\n%-7s %-16s %11s %11s %10s %11s %11s %11s\n", "PID", "COMM",
 			"WALK-CALLS", "WALK-PAGES", "GUP-CALLS", "GUP-PAGES",
 			"UNPIN-CALLS", "UNPIN-PAGES");
-	for (i = 0; i < n && (json || i < PROCS_SHOWN); i++)
-		print_row(f, &rows[i], json);
-	if (!json && n > PROCS_SHOWN)
-		fprintf(f, "(%d more processes)\n", n - PROCS_SHOWN);
+	else if (!json)
+		fprintf(f, "\n%11s %11s %10s %11s %11s %11s %11s  %s\n", "WALK-CALLS",
+			"WALK-PAGES", "GUP-CALLS", "GUP-PAGES", "PIN-PAGES", "UNPIN-CALLS",
+			"UNPIN-PAGES", "CGROUP");
+	for (i = 0; i < n && (json || i < ROWS_SHOWN); i++) {
+		if (names)
+			print_cgroup(f, &rows[i], names, json);
+		else
+			print_proc(f, &rows[i], json);
+	}
+	if (!json && n > ROWS_SHOWN)
+		fprintf(f, "(%d more %s)\n", n - ROWS_SHOWN, names ? "cgroups" : "processes");
 	free(rows);
 	return 0;
+}
+
+int procs_print(FILE *f, const struct bpf_map *procs, bool json, bool reset)
+{
+	return table(f, procs, NULL, json, reset);
+}
+
+int cgroups_print(FILE *f, const struct bpf_map *cgroups, struct cgpath *names, bool json,
+		  bool reset)
+{
+	return table(f, cgroups, names, json, reset);
 }

@@ -70,6 +70,7 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	ro->filter_on = c->filter_on;
 	ro->filter_cgroup = c->cgroup_id;
 	ro->per_process = c->per_process;
+	ro->per_cgroup = c->per_cgroup;
 	ro->walk_returns_count = c->walk_returns_count;
 	ro->lock_exact = c->lock_exact;
 	ro->pmu_on = c->pmu_on;

@@ -16,6 +16,7 @@ struct setup_cfg {
 	bool follow_forks;	/* a COMMAND: follow its children */
 	__u64 cgroup_id;	/* -c */
 	bool per_process;	/* -P */
+	bool per_cgroup;	/* --per-cgroup */
 	bool walk_returns_count; /* setup_walk_shape() */
 	bool lock_exact;	/* --lock-exact */
 	bool pmu_on;		/* a counter per call */

@@ -5,7 +5,11 @@
 #include <stdbool.h>
 #include <sys/socket.h>
 
-#define LISTEN_DEFAULT	"127.0.0.1:9435"
+/*
+ * Prometheus' list of exporter ports has given out all of 9100-9999
+ * (9435 is ebpf_exporter's): 10435 is outside it, in no /etc/services.
+ */
+#define LISTEN_DEFAULT	"127.0.0.1:10435"
 
 /* Where gupstat serve listens: a numeric address and a port. */
 struct listen_addr {

@@ -11,12 +11,13 @@
  * is moved or estimated, and the set of buckets never changes, so rate()
  * and histogram_quantile() see the same series from scrape to scrape.
  */
+#include <stddef.h>
 #include <string.h>
 #include "serve/metrics.h"
 #include "probe/catalog.h"
 #include "util/version.h"
 
-/* Log2 buckets up to slot 40: 2^40 - 1 ns is 18 minutes; +Inf holds the rest. */
+/* Counts (not times) in log2 buckets up to slot 40; +Inf holds the rest. */
 #define LOG2_LAST_SLOT		40
 
 enum family_type { T_COUNTER, T_GAUGE, T_HISTOGRAM, T_INFO };
@@ -86,6 +87,22 @@ static void value(FILE *f, double v, bool ns)
 		fprintf(f, "%.17g", v);
 }
 
+/*
+ * A row's own labels: its key (kind, function ...), the perf event a
+ * counter histogram counted, and how the hold was measured, so that
+ * hosts measuring different things never sum into one series.
+ */
+static void row_labels(const struct out *o, bool *first, const struct catalog_row *sr)
+{
+	if (sr->label)
+		label(o->f, first, sr->label, sr->value);
+	if (sr->pmu)
+		label(o->f, first, "event", o->m->view->event);
+	if (sr->id == H_WALK_HOLD_NS)
+		label(o->f, first, "lock", o->m->view->lock_exact ? "exact" : "upper_bound");
+	common_labels(o, first, sr->probe);
+}
+
 /* name_bucket{labels,le="B"} N */
 static void bucket(const struct out *o, const struct catalog_row *sr, double le, __u64 n)
 {
@@ -93,9 +110,7 @@ static void bucket(const struct out *o, const struct catalog_row *sr, double le,
 	FILE *f = o->f;
 
 	fprintf(f, "%s_bucket", sr->fam->name);
-	if (sr->label)
-		label(f, &first, sr->label, sr->value);
-	common_labels(o, &first, sr->probe);
+	row_labels(o, &first, sr);
 	fprintf(f, ",le=\"");
 	if (le < 0)
 		fputs("+Inf", f);
@@ -109,9 +124,7 @@ static void sample_end(const struct out *o, const struct catalog_row *sr, const 
 	bool first = true;
 
 	fprintf(o->f, "%s%s", sr->fam->name, suffix);
-	if (sr->label)
-		label(o->f, &first, sr->label, sr->value);
-	common_labels(o, &first, sr->probe);
+	row_labels(o, &first, sr);
 	labels_end(o->f, first);
 	fputc(' ', o->f);
 }
@@ -132,15 +145,23 @@ static __u64 buckets_linear(const struct out *o, const struct catalog_row *sr, c
 	return cum;
 }
 
-/* Log2: slot i counts 2^(i-1) to 2^i - 1, slot 0 the zeroes. */
+/*
+ * Log2: slot i counts 2^(i-1) to 2^i - 1, slot 0 the zeroes. Times get
+ * the slots of --buckets-ns alone: a bucket below what the probes
+ * resolve, or above any hold, is bytes in every scrape and says nothing.
+ */
 static __u64 buckets_log2(const struct out *o, const struct catalog_row *sr, const struct hist *h)
 {
+	unsigned int first = 0, last = LOG2_LAST_SLOT, i;
 	__u64 cum = 0;
-	int i;
 
+	if (catalog_is_ns(sr)) {
+		first = o->m->ns_first_slot;
+		last = o->m->ns_last_slot;
+	}
 	for (i = 0; i < HIST_LOG2_SLOTS; i++) {
 		cum += h->slots[i];
-		if (i <= LOG2_LAST_SLOT)
+		if (i >= first && i <= last)
 			bucket(o, sr, (double)((1ULL << i) - 1), cum);
 	}
 	return cum;
@@ -154,9 +175,10 @@ static void histogram(struct out *o, const struct catalog_row *sr, const struct 
 	if (o->last != sr->fam) {
 		snprintf(help, sizeof(help), sr->fam->help, o->m->view->probes[sr->probe].func);
 		if (sr->id == H_WALK_HOLD_NS)
-			snprintf(help, sizeof(help), "%s %s", sr->fam->help, o->m->view->lock_exact ?
-				 "Exact: from __pte_offset_map_lock() return to follow_page_pte() return." :
-				 "Upper bound: follow_page_pte() entry to return.");
+			snprintf(help, sizeof(help), "%s lock=\"upper_bound\": follow_page_pte() "
+				 "entry to return; lock=\"exact\" (--lock-exact): from "
+				 "__pte_offset_map_lock() return to follow_page_pte() return.",
+				 sr->fam->help);
 		header(o, sr->fam->name, T_HISTOGRAM, help,
 		       catalog_is_ns(sr) ? "seconds" : NULL);
 		o->last = sr->fam;
@@ -304,53 +326,124 @@ static void probe_info(struct out *o)
 	}
 }
 
-struct proc_field {
+/* A -P or --per-cgroup counter: which tally field, under which name. */
+struct serie_field {
 	const char *name, *help;
 	size_t off;
+	bool cgroup_only;
 };
 
-#define PROC_FIELD(f, h) { "gupstat_process_" #f, h, offsetof(struct proc_stats, f) }
+#define SERIE_FIELD(f, name, h, cg) { name, h, offsetof(struct tally, f), cg }
 
-static const struct proc_field proc_fields[] = {
-	PROC_FIELD(walk_calls, "follow_page_pte() calls, per process."),
-	PROC_FIELD(walk_pages, "Pages looked up by follow_page_pte(), per process."),
-	PROC_FIELD(gup_calls, "__get_user_pages() calls, per process."),
-	PROC_FIELD(gup_pages, "Pages returned by __get_user_pages(), per process."),
-	PROC_FIELD(unpin_calls, "unpin_user_pages*() calls, per process."),
-	PROC_FIELD(unpin_pages, "Pages unpinned, per process."),
+static const struct serie_field serie_fields[] = {
+	SERIE_FIELD(walk_calls, "walk_calls", "follow_page_pte() calls.", false),
+	SERIE_FIELD(walk_pages, "walk_pages", "Pages looked up by follow_page_pte().", false),
+	SERIE_FIELD(gup_calls, "gup_calls", "__get_user_pages() calls.", false),
+	SERIE_FIELD(gup_pages, "gup_pages", "Pages returned by __get_user_pages().", false),
+	SERIE_FIELD(pin_pages, "pin_pages", "Pages returned by FOLL_PIN calls.", true),
+	SERIE_FIELD(longterm_pages, "longterm_pin_pages",
+		    "Pages returned by FOLL_PIN calls with FOLL_LONGTERM.", true),
+	SERIE_FIELD(unpin_calls, "unpin_calls", "unpin_user_pages*() calls.", false),
+	SERIE_FIELD(unpin_pages, "unpin_pages", "Pages unpinned.", false),
 };
 
-static void proc_sample(const struct out *o, const struct proc_field *pf,
-			const struct proc_serie *r)
+#define NR_SERIE_FIELDS	(sizeof(serie_fields) / sizeof(serie_fields[0]))
+
+static void serie_labels(const struct out *o, const struct series *ss, const struct serie *r,
+			 bool *first)
 {
-	char pid[16], comm[sizeof(r->last.comm) + 1];
-	struct proc_stats t;
-	bool first = true;
+	char buf[32];
 
-	proc_serie_total(r, &t);
-	snprintf(pid, sizeof(pid), "%u", r->tgid);
-	snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(t.comm), t.comm);
-	fprintf(o->f, "%s_total", pf->name);
-	label(o->f, &first, "pid", pid);
-	label(o->f, &first, "comm", comm);
-	labels_end(o->f, first);
-	fprintf(o->f, " %llu\n", *(const unsigned long long *)((const char *)&t + pf->off));
+	if (ss->kind == SERIES_PROC) {
+		char comm[sizeof(r->comm) + 1];
+
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)r->key);
+		snprintf(comm, sizeof(comm), "%.*s", (int)sizeof(r->comm), r->comm);
+		label(o->f, first, "pid", buf);
+		label(o->f, first, "comm", comm);
+		return;
+	}
+	/* "id:N" cannot be a path: a path starts with "/". */
+	snprintf(buf, sizeof(buf), "id:%llu", (unsigned long long)r->key);
+	label(o->f, first, "cgroup", r->path ? r->path : buf);
 }
 
-static void procs(struct out *o, const struct proc_series *ps)
+static void serie_sample(const struct out *o, const struct series *ss, const char *prefix,
+			 const struct serie_field *sf, const struct serie *r)
 {
-	size_t i;
-	unsigned int r;
+	struct tally t;
+	bool first = true;
 
-	for (i = 0; i < sizeof(proc_fields) / sizeof(proc_fields[0]); i++) {
-		header(o, proc_fields[i].name, T_COUNTER, proc_fields[i].help, NULL);
-		for (r = 0; r < ps->nr; r++)
-			proc_sample(o, &proc_fields[i], &ps->rows[r]);
+	serie_total(r, &t);
+	fprintf(o->f, "%s%s_total", prefix, sf->name);
+	serie_labels(o, ss, r, &first);
+	labels_end(o->f, first);
+	fprintf(o->f, " %llu\n", *(const unsigned long long *)((const char *)&t + sf->off));
+}
+
+static void series_out(struct out *o, const struct series *ss)
+{
+	bool cg = ss->kind == SERIES_CGROUP;
+	const char *prefix = cg ? "gupstat_cgroup_" : "gupstat_process_";
+	const char *per = cg ? " Per cgroup (v2)." : " Per process.";
+	char name[64], help[160];
+	unsigned int i, r;
+
+	for (i = 0; i < NR_SERIE_FIELDS; i++) {
+		if (serie_fields[i].cgroup_only && !cg)
+			continue;
+		snprintf(name, sizeof(name), "%s%s", prefix, serie_fields[i].name);
+		snprintf(help, sizeof(help), "%s%s", serie_fields[i].help, per);
+		header(o, name, T_COUNTER, help, NULL);
+		for (r = 0; r < ss->nr; r++)
+			serie_sample(o, ss, prefix, &serie_fields[i], &ss->rows[r]);
 	}
-	header(o, "gupstat_process_series_dropped", T_COUNTER,
-	       "Processes given no series: seen after the --max-procs cap was reached.", NULL);
-	fprintf(o->f, "gupstat_process_series_dropped_total %llu\n",
-		(unsigned long long)ps->dropped);
+	snprintf(name, sizeof(name), "%sseries_dropped", prefix);
+	header(o, name, T_COUNTER, cg ? "Cgroups given no series: seen while --max-series rows "
+	       "were in use." : "Processes given no series: seen while --max-series rows were "
+	       "in use.", NULL);
+	fprintf(o->f, "%s_total %llu\n", name, (unsigned long long)ss->dropped);
+}
+
+/* One program's sample: name_total{program="...",function="..."} V */
+static void prog_sample(const struct out *o, const char *name, const struct prog_stat *p)
+{
+	bool first = true;
+
+	fprintf(o->f, "%s_total", name);
+	label(o->f, &first, "program", p->prog);
+	label(o->f, &first, "function", p->func);
+	labels_end(o->f, first);
+	fputc(' ', o->f);
+}
+
+/*
+ * The tracer's own cost. While kernel.bpf_stats_enabled is 0 the kernel
+ * counts nothing: the families are left out rather than shown as zeroes
+ * a dashboard would read as free.
+ */
+static void progs_out(struct out *o, const struct prog_stats *ps)
+{
+	unsigned int i;
+
+	header(o, "gupstat_bpf_stats_enabled", T_GAUGE,
+	       "kernel.bpf_stats_enabled: 1 while the kernel times BPF programs.", NULL);
+	fprintf(o->f, "gupstat_bpf_stats_enabled %d\n", ps->enabled);
+	if (!ps->enabled)
+		return;
+	header(o, "gupstat_probe_runs", T_COUNTER,
+	       "Runs of each of gupstat's BPF programs (bpf_prog_info run_cnt).", NULL);
+	for (i = 0; i < ps->nr; i++) {
+		prog_sample(o, "gupstat_probe_runs", &ps->p[i]);
+		fprintf(o->f, "%llu\n", (unsigned long long)ps->p[i].runs);
+	}
+	header(o, "gupstat_probe_run_seconds", T_COUNTER,
+	       "Time in each of gupstat's BPF programs (bpf_prog_info run_time_ns).", "seconds");
+	for (i = 0; i < ps->nr; i++) {
+		prog_sample(o, "gupstat_probe_run_seconds", &ps->p[i]);
+		value(o->f, (double)ps->p[i].run_ns, true);
+		fputc('\n', o->f);
+	}
 }
 
 const char *metrics_content_type(bool openmetrics)
@@ -359,8 +452,7 @@ const char *metrics_content_type(bool openmetrics)
 			     "text/plain; version=0.0.4; charset=utf-8";
 }
 
-void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *s,
-		   const struct proc_series *ps)
+void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *s)
 {
 	struct out o = { .f = f, .m = m };
 
@@ -372,8 +464,12 @@ void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *
 	if (attached(&o, P_GUP))
 		gup_counters(&o, &s->c);
 	health_counters(&o, &s->c);
-	if (ps)
-		procs(&o, ps);
+	if (m->progs)
+		progs_out(&o, m->progs);
+	if (m->procs)
+		series_out(&o, m->procs);
+	if (m->cgroups)
+		series_out(&o, m->cgroups);
 	if (m->openmetrics)
 		fputs("# EOF\n", f);
 }

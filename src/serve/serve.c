@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 #include <event2/event.h>
@@ -18,7 +19,8 @@
 #include "serve/http.h"
 #include "serve/metrics.h"
 #include "serve/options.h"
-#include "serve/procs.h"
+#include "serve/progs.h"
+#include "serve/series.h"
 #include "serve/serve.h"
 #include "util/msg.h"
 #include "util/input.h"
@@ -27,25 +29,52 @@ struct serve {
 	struct serve_opts o;
 	struct live l;
 	struct utsname uts;
-	struct proc_series procs;
+	struct series procs, cgroups;
+	struct prog_stats progs;
 	struct event_base *base;
 	int fd;
 };
 
+static time_t now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec;
+}
+
+/* -P's and --per-cgroup's tables, read afresh. */
+static int series_read(struct serve *s)
+{
+	time_t now = now_s();
+	int err = 0;
+
+	if (s->l.o.per_process)
+		err = series_update(&s->procs, bpf_map__fd(s->l.s.skel->maps.procs), now);
+	if (!err && s->l.o.per_cgroup)
+		err = series_update(&s->cgroups, bpf_map__fd(s->l.s.skel->maps.cgroups), now);
+	return err;
+}
+
 static int scrape(void *arg, FILE *f, bool openmetrics)
 {
 	struct serve *s = arg;
-	struct metrics_ctx m = { .view = &s->l.rc.v, .release = s->uts.release,
-				 .openmetrics = openmetrics };
+	struct metrics_ctx m = {
+		.view = &s->l.rc.v, .release = s->uts.release, .openmetrics = openmetrics,
+		.ns_first_slot = s->o.ns_first_slot, .ns_last_slot = s->o.ns_last_slot,
+		.progs = &s->progs,
+		.procs = s->l.o.per_process ? &s->procs : NULL,
+		.cgroups = s->l.o.per_cgroup ? &s->cgroups : NULL,
+	};
 	struct snapshot snap;
 	int err;
 
-	err = snapshot_read(&snap, s->l.s.skel->maps.hists, s->l.s.skel->maps.counters, false);
-	if (!err && s->l.o.per_process)
-		err = proc_series_update(&s->procs, bpf_map__fd(s->l.s.skel->maps.procs));
+	err = snapshot_read(&snap, s->l.s.skel->maps.hists, s->l.s.skel->maps.counters, false) ?:
+	      series_read(s);
 	if (err)
 		return err;
-	metrics_write(f, &m, &snap, s->l.o.per_process ? &s->procs : NULL);
+	prog_stats_read(&s->progs, s->l.s.probes);
+	metrics_write(f, &m, &snap);
 	return 0;
 }
 
@@ -110,10 +139,16 @@ static int start(struct serve *s)
 {
 	int err;
 
-	if (s->l.o.per_process && proc_series_init(&s->procs, s->o.max_procs)) {
+	if (series_init(&s->procs, SERIES_PROC, s->o.max_series, s->o.series_idle, NULL) ||
+	    series_init(&s->cgroups, SERIES_CGROUP, s->o.max_series, s->o.series_idle,
+			s->l.cgroup_names)) {
 		p_err("out of memory\n");
 		return 1;
 	}
+	if (bpf_stats_sysctl() != 1)
+		fprintf(stderr, "%s: kernel.bpf_stats_enabled is not 1: the probes' own cost "
+			"(gupstat_probe_run_seconds_total) is not exported until it is "
+			"(sysctl -w kernel.bpf_stats_enabled=1)\n", msg_cmd());
 	live_pmu_setup(&s->l);
 	err = live_load(&s->l) ?: session_attach(&s->l.s);
 	if (err) {
@@ -141,7 +176,8 @@ int cmd_serve(int argc, char **argv)
 	err = s.fd < 0 || live_prepare(&s.l) ? 1 : start(&s);
 	if (s.fd >= 0)
 		close(s.fd);
-	proc_series_free(&s.procs);
+	series_free(&s.procs);
+	series_free(&s.cgroups);
 	live_close(&s.l);
 	return err;
 }

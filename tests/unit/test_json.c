@@ -27,7 +27,7 @@ static const char *done(FILE *f)
 
 int main(void)
 {
-	struct proc_stats ps = { .walk_pages = 7 };
+	struct proc_stats ps = { .t.walk_pages = 7 };
 	struct jw w;
 	FILE *f;
 
@@ -86,7 +86,7 @@ int main(void)
 	memcpy(ps.comm, "a\"b\nc", 6);
 	f = start();
 	procs_print_json(f, 42, &ps);
-	CHECK(!strcmp(done(f), "{\"type\":\"proc\",\"data\":{\"pid\":42,\"comm\":\"a\\\"b\\nc\",\"walk_calls\":0,\"walk_pages\":7,\"gup_calls\":0,\"gup_pages\":0,\"unpin_calls\":0,\"unpin_pages\":0}}\n"),
+	CHECK(!strcmp(done(f), "{\"type\":\"proc\",\"data\":{\"pid\":42,\"comm\":\"a\\\"b\\nc\",\"walk_calls\":0,\"walk_pages\":7,\"gup_calls\":0,\"gup_pages\":0,\"pin_pages\":0,\"longterm_pages\":0,\"unpin_calls\":0,\"unpin_pages\":0}}\n"),
 	      "-P: a process named a\"b is escaped: %s", buf);
 	memset(ps.comm, 'x', sizeof(ps.comm));
 	f = start();

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Run counts and times of gupstat's own programs, from bpf_prog_info. */
+#include <errno.h>
+#include <stdio.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "probe/attach.h"
+#include "serve/progs.h"
+
+int bpf_stats_sysctl(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/bpf_stats_enabled", "r");
+	int v = -1;
+
+	if (!f)
+		return -errno;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -EINVAL;
+	fclose(f);
+	return v;
+}
+
+static void read_prog(struct prog_stats *ps, const struct probe *p, struct bpf_program *prog)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	struct prog_stat *s;
+
+	if (!prog || bpf_program__fd(prog) < 0 ||
+	    bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len))
+		return;
+	s = &ps->p[ps->nr++];
+	s->prog = bpf_program__name(prog);
+	s->func = p->func;
+	s->runs = info.run_cnt;
+	s->run_ns = info.run_time_ns;
+}
+
+/* Only the kind attached: the spare kprobes of an fentry probe never run. */
+void prog_stats_read(struct prog_stats *ps, const struct probe *probes)
+{
+	int i;
+
+	ps->nr = 0;
+	ps->enabled = bpf_stats_sysctl() == 1;
+	for (i = 0; i < NR_PROBES; i++) {
+		const struct probe *p = &probes[i];
+
+		if (p->method == ATTACH_FENTRY) {
+			read_prog(ps, p, p->fentry);
+			read_prog(ps, p, p->fexit);
+		} else if (p->method == ATTACH_KPROBE) {
+			read_prog(ps, p, p->kprobe);
+			read_prog(ps, p, p->kretprobe);
+		}
+	}
+}

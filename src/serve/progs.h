@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_SERVE_PROGS_H
+#define __GUPSTAT_SERVE_PROGS_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+#include "probe/catalog.h"
+
+/*
+ * The tracer's own cost: each attached program's run count and time,
+ * as the kernel keeps them in bpf_prog_info while kernel.bpf_stats_enabled
+ * is 1 (it costs two clock reads per run, so the kernel leaves it off).
+ */
+struct prog_stat {
+	const char *prog;		/* the BPF program's name */
+	const char *func;		/* the kernel function it is attached to */
+	__u64 runs;
+	__u64 run_ns;
+};
+
+struct prog_stats {
+	bool enabled;			/* kernel.bpf_stats_enabled, now */
+	unsigned int nr;
+	struct prog_stat p[2 * NR_PROBES];
+};
+
+/* kernel.bpf_stats_enabled: 1, 0, or -errno where it cannot be read. */
+int bpf_stats_sysctl(void);
+/* Every attached program of @probes (NR_PROBES), read now. */
+void prog_stats_read(struct prog_stats *ps, const struct probe *probes);
+
+#endif /* __GUPSTAT_SERVE_PROGS_H */
