@@ -18,7 +18,7 @@ static int parse_port(const char *s, in_port_t *port)
 	return 0;
 }
 
-/* "[::1]:9435" or "127.0.0.1:9435": split at the last colon outside brackets. */
+/* "[::1]:10435" or "127.0.0.1:10435": split at the last colon outside brackets. */
 static int split(const char *s, char *host, size_t len, const char **port)
 {
 	const char *colon;
@@ -55,7 +55,7 @@ int listen_parse(const char *s, struct listen_addr *a, const char **why)
 	in_port_t p;
 
 	memset(a, 0, sizeof(*a));
-	*why = "not ADDR:PORT (like 127.0.0.1:9435 or [::1]:9435)";
+	*why = "not ADDR:PORT (like 127.0.0.1:10435 or [::1]:10435)";
 	if (split(s, host, sizeof(host), &port))
 		return -EINVAL;
 	*why = "not a port from 1 to 65535";

@@ -205,11 +205,11 @@ static bool holds_pins(const struct serie *r)
 	return t.pin_pages > t.unpin_pages;
 }
 
-/* Rows idle for idle_s seconds make room, unless they hold pins. */
-static void age(struct series *s, int fd, time_t now)
+/* Rows idle for idle_s seconds make room, unless they hold pins: how many. */
+static unsigned int age(struct series *s, int fd, time_t now)
 {
+	unsigned int i = 0, removed = 0;
 	struct tally t;
-	unsigned int i = 0;
 
 	while (i < s->nr) {
 		struct serie *r = &s->rows[i];
@@ -220,13 +220,15 @@ static void age(struct series *s, int fd, time_t now)
 			r->moved = now;
 		} else if (now - r->moved >= (time_t)s->idle_s && !holds_pins(r)) {
 			remove_row(s, r, fd);
+			removed++;
 			continue;	/* the last row moved here */
 		}
 		i++;
 	}
+	return removed;
 }
 
-int series_update(struct series *s, int fd, time_t now)
+static int read_map(struct series *s, int fd, time_t now)
 {
 	__u64 key = 0, next = 0;
 	void *prev = NULL;
@@ -240,8 +242,11 @@ int series_update(struct series *s, int fd, time_t now)
 		if (!read_krow(s, fd, &key, &k))
 			take(s, fd, &k, now);
 	}
-	if (errno != ENOENT)
-		return -errno;
-	age(s, fd, now);
-	return 0;
+	return errno == ENOENT ? 0 : -errno;
+}
+
+/* Read, age, and read again where ageing made room for refused keys. */
+int series_update(struct series *s, int fd, time_t now)
+{
+	return read_map(s, fd, now) ?: (age(s, fd, now) ? read_map(s, fd, now) : 0);
 }

@@ -98,6 +98,19 @@ static void tick(evutil_socket_t fd, short what, void *arg)
 	event_base_loopbreak(s->base);
 }
 
+/*
+ * Said once attached, so that a run that fails says its failure alone;
+ * and not made so: timing every BPF program on the host is the
+ * operator's choice, not a tracer's.
+ */
+static void say_bpf_stats(void)
+{
+	if (bpf_stats_sysctl() != 1)
+		fprintf(stderr, "%s: kernel.bpf_stats_enabled is not 1: the probes' own cost "
+			"(gupstat_probe_run_seconds_total) is not exported until it is "
+			"(sysctl -w kernel.bpf_stats_enabled=1)\n", msg_cmd());
+}
+
 static int loop(struct serve *s)
 {
 	struct timeval tv = { .tv_usec = 100 * 1000 };
@@ -116,6 +129,7 @@ static int loop(struct serve *s)
 		s->fd = -1;	/* evhttp owns it now */
 		snprintf(banner, sizeof(banner), "Serving http://%s/metrics ... Hit Ctrl-C to end.",
 			 s->o.listen);
+		say_bpf_stats();
 		/* A client that hangs up mid-answer is evhttp's to notice, not a signal. */
 		signal(SIGPIPE, SIG_IGN);
 		session_start(&s->l.s, banner);
@@ -145,10 +159,6 @@ static int start(struct serve *s)
 		p_err("out of memory\n");
 		return 1;
 	}
-	if (bpf_stats_sysctl() != 1)
-		fprintf(stderr, "%s: kernel.bpf_stats_enabled is not 1: the probes' own cost "
-			"(gupstat_probe_run_seconds_total) is not exported until it is "
-			"(sysctl -w kernel.bpf_stats_enabled=1)\n", msg_cmd());
 	live_pmu_setup(&s->l);
 	err = live_load(&s->l) ?: session_attach(&s->l.s);
 	if (err) {

@@ -119,7 +119,7 @@ fi
 # serve: the address is checked before anything else happens.
 S="gupstat serve"
 fails_with "serve: malformed address" 2 \
-	"^$S: --listen: not ADDR:PORT \(like 127\.0\.0\.1:9435 or \[::1\]:9435\): 'foo'\$" $G serve --listen foo
+	"^$S: --listen: not ADDR:PORT \(like 127\.0\.0\.1:10435 or \[::1\]:10435\): 'foo'\$" $G serve --listen foo
 fails_with "serve: IPv6 without a port" 2 "^$S: --listen: not ADDR:PORT .*: '\[::1\]'\$" \
 	$G serve --listen '[::1]'
 fails_with "serve: port out of range" 2 "^$S: --listen: not a port from 1 to 65535: '127\.0\.0\.1:65536'\$" \
@@ -132,8 +132,20 @@ fails_with "serve: all addresses without --allow-remote" 2 \
 	$G serve --listen 0.0.0.0:9435
 fails_with "serve: IPv6 any without --allow-remote" 2 "is not a loopback address" \
 	$G serve --listen '[::]:9435'
-fails_with "serve: --max-procs 0" 2 "^$S: --max-procs: not a number from 1 to 100000: '0'\$" \
-	$G serve --max-procs 0
+fails_with "serve: --max-series 0" 2 "^$S: --max-series: not a number from 1 to 4096: '0'\$" \
+	$G serve --max-series 0
+fails_with "serve: --max-procs, its old name" 2 "^$S: --max-series: not a number from 1 to 4096: '4097'\$" \
+	$G serve --max-procs 4097
+fails_with "serve: --series-idle 0" 2 "^$S: --series-idle: " $G serve --series-idle 0
+fails_with "serve: --buckets-ns reversed" 2 "^$S: --buckets-ns: MIN is above MAX: '1000:10'\$" \
+	$G serve --buckets-ns 1000:10
+fails_with "serve: --buckets-ns empty" 2 "^$S: --buckets-ns: an empty range: MIN equals MAX: '64:64'\$" \
+	$G serve --buckets-ns 64:64
+fails_with "serve: --buckets-ns out of range" 2 \
+	"^$S: --buckets-ns: each bound from 1 to 1099511627776 \(2\^40 ns, 18 minutes\): '0:1000'\$" \
+	$G serve --buckets-ns 0:1000
+fails_with "serve: --buckets-ns not a range" 2 "^$S: --buckets-ns: not MIN:MAX nanoseconds: '64'\$" \
+	$G serve --buckets-ns 64
 fails_with "serve: -p with a COMMAND" 2 "^$S: -p and a COMMAND exclude each other\$" \
 	$G serve -p 1 -- true
 # A port in use is said first, alone, before anything else is tried.
@@ -148,7 +160,7 @@ kill $holder
 wait $holder 2>/dev/null
 # A loopback address that is not 127.0.0.1 is taken: what fails next is
 # this host's refusal to trace, in one line, exit 1.
-$G serve --listen '[::1]:9435' -d 1 >/dev/null 2>"$tmp/err"
+$G serve --listen '[::1]:10435' -d 1 >/dev/null 2>"$tmp/err"
 rc=$?
 if [ $rc = 0 ]; then
 	skip "serve attaches on this host"
