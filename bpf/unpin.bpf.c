@@ -3,7 +3,8 @@
  * Releasing pins: pages and time per unpin_user_pages() and
  * unpin_user_pages_dirty_lock() call, counters per call, and refs per
  * gup_put_folio(). The dirty variant calls the plain one when it has
- * nothing to dirty: both calls are counted, each under its own name.
+ * nothing to dirty: both calls are counted, each under its own name, but
+ * a process's or cgroup's pages unpinned once.
  */
 #include "pmu.bpf.h"
 
@@ -40,6 +41,14 @@ static __always_inline void unpin_enter(enum unpin_fn fn, __u64 npages)
 	bpf_map_update_elem(&unpin_entries, &key, &e, BPF_ANY);
 }
 
+/* The plain call inside the dirty one: its pages are the dirty call's. */
+static __always_inline bool unpin_nested(enum unpin_fn fn)
+{
+	__u64 outer = unpin_key(UNPIN_DIRTY);
+
+	return fn == UNPIN_PLAIN && bpf_map_lookup_elem(&unpin_entries, &outer);
+}
+
 static __always_inline void unpin_exit(enum unpin_fn fn)
 {
 	__u64 now = bpf_ktime_get_ns(), key = unpin_key(fn);
@@ -55,7 +64,8 @@ static __always_inline void unpin_exit(enum unpin_fn fn)
 		hist_add(H_UNPIN_DIRTY_NS, now - e->entry_ns);
 		hist_add(H_UNPIN_DIRTY_PAGES, e->npages);
 	}
-	proc_count(unpin_calls, unpin_pages, e->npages);
+	if (!unpin_nested(fn))
+		proc_count(unpin_calls, unpin_pages, e->npages);
 	bpf_map_delete_elem(&unpin_entries, &key);
 }
 

@@ -80,6 +80,25 @@ wait $pid
 kill -INT $gs
 wait $gs
 expect_eq "-c CGROUP: the workload in it is counted" "$(hist "$log" walk_pages sum)" $PAGES "$log"
+# --per-cgroup: the same workload, in a row of its own named by its path.
+$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
+pid=$!
+wait_for "ready pid" "$err.w" 60
+echo $pid >$cg/cgroup.procs
+$GUPSTAT -j -e none --per-cgroup >"$log" 2>"$err" &
+gs=$!
+wait_for "Hit Ctrl-C" "$err" 60
+kill -USR1 $pid
+wait $pid
+kill -INT $gs
+wait $gs
+expect_eq "--per-cgroup: the workload's pages in its cgroup's row" \
+	"$(jq -r 'select(.type == "cgroup" and .data.cgroup == "/gupstat-test") | .data.walk_pages' "$log")" \
+	$PAGES "$log"
+$GUPSTAT -e none --per-cgroup -- $GUPWORK --folio 4k --size 4 readv >"$log" 2>"$err"
+grep -q '^ *WALK-CALLS .* CGROUP$' "$log" && grep -Eq ' /$' "$log" &&
+	ok "--per-cgroup: the table, the root cgroup named /" ||
+	{ not_ok "--per-cgroup: no table or no / row"; sed 's/^/#   /' "$log"; }
 # The command runs where we do, not in the (now empty) test cgroup.
 $GUPSTAT -j -c $cg -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
 expect_eq "-c an empty cgroup: nothing counted" "$(hist "$log" walk_pages sum)" 0 "$log"

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat serve, scraped as a fleet scrapes it: promtool checks every
 # scrape, a workload of known size moves the walk's counts by exactly
-# its size, and a real Prometheus server scrapes it and answers for it
-# through its query API. Then what a careless user meets: a port in use,
-# a malformed or non-loopback address, SIGTERM.
+# its size; --per-cgroup attributes two workloads to their cgroups to the
+# page, and names a cgroup removed before a scrape by its id; a real
+# Prometheus server scrapes both, evaluates the rules of contrib/ and
+# answers every dashboard query through its API. Then what a careless
+# user meets: a port in use, a malformed or non-loopback address, SIGTERM.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
@@ -12,7 +14,8 @@ cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d)
 MB=64
 PAGES=$((MB * 256))
-PORT=9435
+PORT=10435		# the default
+PORT_CG=10437		# --per-cgroup
 URL=http://127.0.0.1:$PORT/metrics
 # Under TCG a guest is slow to start Go programs: be patient, not loose.
 WAIT=180
@@ -22,7 +25,7 @@ ip link set lo up
 
 show() { sed 's/^/#   /' "$@"; }
 
-# scrape FILE [CURL_ARGS...]: GET /metrics into FILE; its headers to FILE.h.
+# scrape FILE [CURL_ARGS...]: GET $URL into FILE; its headers to FILE.h.
 scrape() {
 	local f=$1
 	shift
@@ -58,6 +61,8 @@ prog_count() {
 }
 
 progs_before=$(prog_count)
+stats_was=$(cat /proc/sys/kernel/bpf_stats_enabled)
+echo 0 >/proc/sys/kernel/bpf_stats_enabled
 
 # A workload of known size, held until the server is up: exec's own GUP
 # calls happen before, so what is counted between the scrapes is its
@@ -73,7 +78,9 @@ if ! wait_for "Serving http://127.0.0.1:$PORT/metrics" "$tmp/err" $WAIT; then
 	kill $work $gs 2>/dev/null
 	tap_done
 fi
-ok "serve: $(head -n 1 "$tmp/err")"
+ok "serve: $(grep Serving "$tmp/err")"
+grep -q "kernel.bpf_stats_enabled is not 1: the probes' own cost" "$tmp/err" &&
+	ok "bpf stats off: said in one line" || { not_ok "bpf stats off: not said"; show "$tmp/err"; }
 [ "$(prog_count)" -gt "$progs_before" ] && ok "serve: its programs are loaded" ||
 	not_ok "serve: no programs loaded ($(prog_count), $progs_before before)"
 
@@ -87,7 +94,9 @@ expect_eq "the workload ran" "$?" 0 "$tmp/work"
 scrape "$tmp/after" && ok "scrape after the workload" || not_ok "scrape after the workload"
 promtool_ok "after" "$tmp/after"
 
-S='{method="fentry+fexit",walk="'$([ $WALK_BATCHED = 1 ] && echo count || echo pointer)'"}'
+W=$([ $WALK_BATCHED = 1 ] && echo count || echo pointer)
+S='{method="fentry+fexit",walk="'$W'"}'
+H='{lock="upper_bound",method="fentry+fexit",walk="'$W'"}'
 count0=$(value "$tmp/before" "gupstat_walk_pages_count$S")
 count1=$(value "$tmp/after" "gupstat_walk_pages_count$S")
 if [ -n "$count0" ] && [ -n "$count1" ]; then
@@ -103,9 +112,16 @@ expect_eq "walk pages _sum moved by 16384 pages" \
 	"$(($(value "$tmp/after" "gupstat_walk_pages_sum$S") - $(value "$tmp/before" "gupstat_walk_pages_sum$S")))" \
 	$PAGES
 expect_eq "hold _count is the walk's _count" \
-	"$(value "$tmp/after" "gupstat_walk_hold_seconds_count$S")" "$count1"
+	"$(value "$tmp/after" "gupstat_walk_hold_seconds_count$H")" "$count1"
 expect_eq "hold +Inf bucket is its _count" \
-	"$(value "$tmp/after" "gupstat_walk_hold_seconds_bucket{${S:1:-1},le=\"+Inf\"}")" "$count1"
+	"$(value "$tmp/after" "gupstat_walk_hold_seconds_bucket{${H:1:-1},le=\"+Inf\"}")" "$count1"
+expect_eq "hold: 26 buckets by default, 63 ns (2^6 - 1) to 1.07 s (2^30 - 1) and +Inf" \
+	"$(grep -c "^gupstat_walk_hold_seconds_bucket{${H:1:-1}," "$tmp/after")" 26
+grep -q "^gupstat_walk_hold_seconds_bucket{${H:1:-1},le=\"6.3e-08\"} " "$tmp/after" &&
+	grep -q "^gupstat_walk_hold_seconds_bucket{${H:1:-1},le=\"1.073741823\"} " "$tmp/after" &&
+	ok "hold: the first and last bounds" || not_ok "hold: bounds 6.3e-08 and 1.073741823 missing"
+expect_eq "bpf stats off: no cost families, the gauge 0" \
+	"$(grep -c '^gupstat_probe_run' "$tmp/after"):$(value "$tmp/after" gupstat_bpf_stats_enabled)" 0:0
 # __get_user_pages() is probed by kprobes where the kernel refuses its
 # trampoline (6.1): its series say so in their method label.
 pin='gupstat_gup_calls_total{kind="pin",'
@@ -122,22 +138,83 @@ grep -q '^Content-Type: application/openmetrics-text; version=1.0.0' "$tmp/om.h"
 # The 99th percentile hold, as histogram_quantile() must find it: within
 # the bucket where the cumulative count first reaches 99%.
 q99_bounds() {
-	awk -v s="gupstat_walk_hold_seconds_bucket{${S:1:-1}," 'index($1, s) == 1 {
+	awk -v s="gupstat_walk_hold_seconds_bucket{${H:1:-1}," 'index($1, s) == 1 {
 		le = $1; sub(/.*le="/, "", le); sub(/".*/, "", le)
 		les[n] = le; cum[n++] = $2 }
 		END { t = cum[n - 1]; for (i = 0; i < n; i++) if (cum[i] >= 0.99 * t) {
 			print (i ? les[i - 1] : 0), les[i]; exit } }' "$1"
 }
 
-# A real Prometheus, scraping every second, asked through its HTTP API.
+# --per-cgroup, with the kernel timing BPF programs: a second server, on
+# its own port, counting every task. Three workloads of known size, each
+# moved into a cgroup of its own once it is ready (so that exec's own GUP
+# is not in it): C's cgroup is removed before the first scrape names it.
+echo 1 >/proc/sys/kernel/bpf_stats_enabled
+CG=/sys/fs/cgroup
+mkdir -p $CG/gupA $CG/gupB $CG/gupC
+$GUPSTAT serve --per-cgroup -e cpu-clock --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
+gs2=$!
+wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not start"; show "$tmp/err2"; }
+! grep -q "bpf_stats_enabled is not 1" "$tmp/err2" && ok "bpf stats on: nothing said" ||
+	not_ok "bpf stats on: said it is off"
+# in_cgroup NAME MB: a readv of MB in cgroup NAME, from its start.
+in_cgroup() {
+	$GUPWORK --wait --folio 4k --size "$2" readv >"$tmp/w$1" 2>&1 &
+	local pid=$!
+	wait_for "ready pid" "$tmp/w$1" 60 || not_ok "gupwork for $1 did not get ready"
+	echo $pid >$CG/$1/cgroup.procs
+	kill -USR1 $pid
+	wait $pid
+}
+in_cgroup gupC 4
+rmdir $CG/gupC && ok "gupC removed before any scrape" || not_ok "gupC not removed"
+in_cgroup gupA 16
+in_cgroup gupB 32
+URL=http://127.0.0.1:$PORT_CG/metrics
+scrape "$tmp/cg"
+URL=http://127.0.0.1:$PORT/metrics
+promtool_ok "--per-cgroup" "$tmp/cg"
+expect_eq "--per-cgroup: gupA's 16 MB, to the page" \
+	"$(value "$tmp/cg" 'gupstat_cgroup_walk_pages_total{cgroup="/gupA"}')" 4096
+expect_eq "--per-cgroup: gupB's 32 MB, to the page" \
+	"$(value "$tmp/cg" 'gupstat_cgroup_walk_pages_total{cgroup="/gupB"}')" 8192
+expect_calls "--per-cgroup: gupB's walk calls" \
+	"$(value "$tmp/cg" 'gupstat_cgroup_walk_calls_total{cgroup="/gupB"}')" \
+	"$([ "$WALK_BATCHED" = 1 ] && echo 16 || echo 8192)"
+cid=$(grep -o '^gupstat_cgroup_walk_pages_total{cgroup="id:[0-9]*"} 1024$' "$tmp/cg")
+[ -n "$cid" ] && ok "--per-cgroup: gupC, removed unnamed, by its id: $cid" ||
+	{ not_ok "--per-cgroup: no id:N series of 1024 pages for gupC"; grep cgroup_walk_pages "$tmp/cg" | show /dev/stdin; }
+expect_eq "--per-cgroup: the removed cgroup said once" \
+	"$(grep -c 'a cgroup was removed before it could be named' "$tmp/err2")" 1
+# process_vm_readv() pins (pin_user_pages_remote()) and unpins them all.
+expect_eq "--per-cgroup: gupA pinned its 4096 pages, unpinned 4096, long-term none" \
+	"$(value "$tmp/cg" 'gupstat_cgroup_pin_pages_total{cgroup="/gupA"}'):$(value "$tmp/cg" \
+	'gupstat_cgroup_unpin_pages_total{cgroup="/gupA"}'):$(value "$tmp/cg" \
+	'gupstat_cgroup_longterm_pin_pages_total{cgroup="/gupA"}')" 4096:4096:0
+expect_eq "--per-cgroup: no series dropped" "$(value "$tmp/cg" gupstat_cgroup_series_dropped_total)" 0
+runs=$(prefix_sum "$tmp/cg" 'gupstat_probe_runs_total{program="walk_fexit",function="follow_page_pte"}')
+[ -n "$runs" ] && [ "$runs" -ge $((4096 + 8192 + 1024)) ] &&
+	ok "bpf stats on: follow_page_pte's exit program ran $runs times" ||
+	{ not_ok "bpf stats on: walk_fexit runs '$runs'"; grep '^gupstat_probe_runs' "$tmp/cg" | show /dev/stdin; }
+grep -q '^gupstat_gup_events_count{event="cpu-clock",method=' "$tmp/cg" &&
+	ok "-e cpu-clock: the counter histograms say event=\"cpu-clock\"" ||
+	{ not_ok "-e cpu-clock: no event label"; grep '^gupstat_gup_events_count' "$tmp/cg" | show /dev/stdin; }
+
+# A real Prometheus, scraping both every second, with the rules of
+# contrib/, asked through its HTTP API.
 cat >"$tmp/prometheus.yml" <<YML
 global:
   scrape_interval: 1s
   scrape_timeout: 1s
+  evaluation_interval: 1s
+rule_files: ['$PWD/contrib/prometheus/gupstat.rules.yml']
 scrape_configs:
   - job_name: gupstat
     static_configs:
       - targets: ['127.0.0.1:$PORT']
+  - job_name: gupstat_cgroup
+    static_configs:
+      - targets: ['127.0.0.1:$PORT_CG']
 YML
 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
 	--web.listen-address=127.0.0.1:9090 >"$tmp/prom.log" 2>&1 &
@@ -149,13 +226,13 @@ query() {
 }
 got=
 for ((i = 0; i < WAIT; i++)); do
-	got=$(query "gupstat_walk_pages_count$S")
+	got=$(query "gupstat_walk_pages_count{job=\"gupstat\",${S:1:-1}}")
 	[ "$got" = "$count1" ] && break
 	sleep 1
 done
 expect_eq "Prometheus: the walk's _count through /api/v1/query" "$got" "$count1"
 expect_eq "Prometheus: up{job=\"gupstat\"}" "$(query 'up{job="gupstat"}')" 1
-q=$(query "histogram_quantile(0.99, gupstat_walk_hold_seconds_bucket$S)")
+q=$(query "histogram_quantile(0.99, gupstat_walk_hold_seconds_bucket{job=\"gupstat\",${H:1:-1}})")
 read -r lo hi < <(q99_bounds "$tmp/after")
 if [ -n "$q" ] && awk -v q="$q" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(q >= lo && q <= hi && q > 0) }'; then
 	ok "Prometheus: histogram_quantile(0.99) of the hold, $q s, within ($lo, $hi]"
@@ -163,18 +240,30 @@ else
 	not_ok "Prometheus: histogram_quantile(0.99) of the hold: '$q', want within ($lo, $hi]"
 	tail -n 20 "$tmp/prom.log" | show /dev/stdin
 fi
-avg=$(query "gupstat_walk_pages_sum$S / gupstat_walk_pages_count$S")
+for c in gupA:4096 gupB:8192; do
+	expect_eq "Prometheus: ${c%:*}'s walk pages through /api/v1/query" \
+		"$(query "gupstat_cgroup_walk_pages_total{cgroup=\"/${c%:*}\"}")" "${c#*:}"
+done
+avg=$(query "gupstat_walk_pages_sum{job=\"gupstat\",${S:1:-1}} / gupstat_walk_pages_count{job=\"gupstat\",${S:1:-1}}")
 want=$(awk -v a="$(value "$tmp/after" "gupstat_walk_pages_sum$S")" -v b="$count1" 'BEGIN { printf "%.17g", a / b }')
 awk -v a="${avg:-x}" -v b="$want" 'BEGIN { d = a - b; exit !(a != "x" && d * d < 1e-18 * b * b) }' &&
 	ok "Prometheus: pages per walk call, _sum / _count ($avg)" ||
 	not_ok "Prometheus: pages per walk call: '$avg', want $want"
+# Every dashboard panel's query and every recording rule returns data.
+. tests/guest/dashboard.sh
+dashboard_check http://127.0.0.1:9090
 kill $prom
 wait $prom 2>/dev/null
+kill -TERM $gs2
+wait $gs2
+expect_eq "--per-cgroup: SIGTERM, exit status 0" "$?" 0 "$tmp/err2"
+echo "$stats_was" >/proc/sys/kernel/bpf_stats_enabled
+rmdir $CG/gupA $CG/gupB
 
 # Bad input, while the first server holds the port.
 fails_with "a port in use" 1 "cannot listen on 127\.0\.0\.1:$PORT: Address already in use" \
 	$GUPSTAT serve -e none
-fails_with "a malformed address" 2 "--listen: not ADDR:PORT" $GUPSTAT serve --listen 9435
+fails_with "a malformed address" 2 "--listen: not ADDR:PORT" $GUPSTAT serve --listen 10435
 fails_with "a bad port" 2 "--listen: not a port from 1 to 65535" $GUPSTAT serve --listen 127.0.0.1:0
 fails_with "a non-loopback address without --allow-remote" 2 "not a loopback address: add --allow-remote" \
 	$GUPSTAT serve --listen 0.0.0.0:$PORT
@@ -204,13 +293,13 @@ wait $gs
 expect_eq "Ctrl-C: exit status 0" "$?" 0 "$tmp/err"
 
 # -P, capped: one series, the other processes counted as dropped.
-$GUPSTAT serve -e none -P --max-procs 1 --listen 127.0.0.1:9436 >"$tmp/out" 2>"$tmp/err" &
+$GUPSTAT serve -e none -P --max-series 1 --listen 127.0.0.1:10436 >"$tmp/out" 2>"$tmp/err" &
 gs=$!
-URL=http://127.0.0.1:9436/metrics
+URL=http://127.0.0.1:10436/metrics
 if wait_for "Serving" "$tmp/err" $WAIT; then
 	for i in 1 2 3; do $GUPWORK --folio 4k --size 4 readv >/dev/null; done
 	scrape "$tmp/procs"
-	expect_eq "-P --max-procs 1: one process series" \
+	expect_eq "-P --max-series 1: one process series" \
 		"$(grep -c '^gupstat_process_walk_calls_total{' "$tmp/procs")" 1
 	d=$(value "$tmp/procs" gupstat_process_series_dropped_total)
 	[ -n "$d" ] && [ "$d" -ge 2 ] && ok "-P: the three workloads past the cap counted ($d dropped)" ||
