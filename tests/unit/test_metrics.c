@@ -226,7 +226,37 @@ static void check_buckets(void)
 	CHECK(serve_buckets_parse("1e3:1e9", &a, &b, &why), "not integers");
 }
 
-int main(void)
+/*
+ * --exposition: every family gupstat serve can export, written by its
+ * own code, for tests/host/test_contrib.sh to check contrib/'s names
+ * against: every probe attached, a counter, -P, --per-cgroup, bpf stats.
+ */
+static int exposition(struct metrics_ctx *m, struct snapshot *s, struct catalog_view *v)
+{
+	struct prog_stats ps = { .enabled = true, .nr = 1,
+				 .p[0] = { "walk_fexit", "follow_page_pte", 1, 1 } };
+	struct probe *probes = (struct probe *)v->probes;
+	struct series procs, cgroups;
+	int p;
+
+	for (p = 0; p < NR_PROBES; p++)
+		probes[p] = (struct probe){ .func = "f", .method = ATTACH_FENTRY };
+	v->event = "cycles";
+	m->progs = &ps;
+	if (series_init(&procs, SERIES_PROC, 1, 60, NULL) ||
+	    series_init(&cgroups, SERIES_CGROUP, 1, 60, NULL))
+		return 1;
+	procs.nr = cgroups.nr = 1;
+	cgroups.rows[0].path = "/";
+	m->procs = &procs;
+	m->cgroups = &cgroups;
+	fputs(render(m, s), stdout);
+	series_free(&procs);
+	series_free(&cgroups);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
@@ -252,6 +282,8 @@ int main(void)
 	pages->slots[HIST_SLOTS - 1] = 1;
 	pages->count = 8;
 	s.c.walk_results[WALK_EMLINK] = 3;
+	if (argc > 1 && !strcmp(argv[1], "--exposition"))
+		return exposition(&m, &s, &v);
 	check_text(&m, &s);
 	check_openmetrics(&m, &s);
 	check_series(&m, &s);
