@@ -152,7 +152,7 @@ q99_bounds() {
 echo 1 >/proc/sys/kernel/bpf_stats_enabled
 CG=/sys/fs/cgroup
 mkdir -p $CG/gupA $CG/gupB $CG/gupC
-$GUPSTAT serve --per-cgroup -e cpu-clock --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
+$GUPSTAT serve --per-cgroup -P -e cpu-clock --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
 gs2=$!
 wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not start"; show "$tmp/err2"; }
 ! grep -q "bpf_stats_enabled is not 1" "$tmp/err2" && ok "bpf stats on: nothing said" ||
@@ -282,6 +282,32 @@ expect_eq "SIGTERM: exit status 0" "$?" 0 "$tmp/err"
 expect_eq "SIGTERM: every program detached" "$(prog_count)" "$progs_before"
 curl -s --max-time 5 -o /dev/null "$URL"
 expect_eq "SIGTERM: the port is closed (curl: cannot connect)" "$?" 7
+
+# The scrape's size, measured: two servers counting the same workload,
+# by default and with the bucket range of before --buckets-ns (log2
+# slots 0 to 40: 1:1099511627775), scraped with nothing running between.
+$GUPSTAT serve -e none --listen 127.0.0.1:10438 >/dev/null 2>"$tmp/err3" &
+s3=$!
+$GUPSTAT serve -e none --buckets-ns 1:1099511627775 --listen 127.0.0.1:10439 >/dev/null 2>"$tmp/err4" &
+s4=$!
+if wait_for "Serving" "$tmp/err3" $WAIT && wait_for "Serving" "$tmp/err4" $WAIT; then
+	$GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
+	sleep 1
+	curl -sS --max-time 20 -o "$tmp/size-new" http://127.0.0.1:10438/metrics
+	curl -sS --max-time 20 -o "$tmp/size-old" http://127.0.0.1:10439/metrics
+	new=$(wc -c <"$tmp/size-new") old=$(wc -c <"$tmp/size-old")
+	nb=$(grep -c '_seconds_bucket{' "$tmp/size-new") ob=$(grep -c '_seconds_bucket{' "$tmp/size-old")
+	expect_eq "--buckets-ns 1:1099511627775: 42 hold buckets, as before" \
+		"$(grep -c '^gupstat_walk_hold_seconds_bucket{' "$tmp/size-old")" 42
+	[ "$new" -lt "$old" ] && [ "$nb" -lt "$ob" ] &&
+		ok "scrape size: $new bytes ($nb time buckets) by default, $old ($ob) with the old range" ||
+		not_ok "scrape size: $new bytes ($nb) by default, $old ($ob) with the old range"
+else
+	not_ok "the two servers for the scrape size did not start"
+	show "$tmp/err3" "$tmp/err4"
+fi
+kill -TERM $s3 $s4
+wait $s3 $s4
 
 # With a COMMAND: counted alone, and still served after it exits.
 $GUPSTAT serve -e none -- $GUPWORK --folio 4k --size 16 readv >"$tmp/out" 2>"$tmp/err" &
