@@ -283,14 +283,14 @@ t_fails "trace: no -o" 2 "no output file" $GUPSTAT trace -d 1
 t_fails "trace: bad -b" 2 "not a size" $GUPSTAT trace -o "$T" -b lots
 t_fails "trace: bad --min-ns" 2 "not a number" $GUPSTAT trace -o "$T" --min-ns -5
 # -c: as the live view, one line and 1, nothing attached, no file.
-rm -f "$T"
+# ($T stays: the existing-file case below needs it.)
 t_fails "trace -c: a missing cgroup" 1 "^gupstat trace: -c $cg_root/no-such-group: No such file or directory\$" \
-	$GUPSTAT trace -o "$T" -c $cg_root/no-such-group -d 1
+	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/no-such-group -d 1
 t_fails "trace -c: a file" 1 "^gupstat trace: -c $cg_root/cgroup.procs: not a cgroup v2 directory\$" \
-	$GUPSTAT trace -o "$T" -c $cg_root/cgroup.procs -d 1
+	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/cgroup.procs -d 1
 t_fails "trace -c: a directory outside cgroup2" 1 "^gupstat trace: -c /tmp: not a cgroup v2 directory\$" \
-	$GUPSTAT trace -o "$T" -c /tmp -d 1
-[ ! -e "$T" ] && ok "trace -c refused: no file" || not_ok "trace -c refused: $T written"
+	$GUPSTAT trace -o "$tdir/c.gt" -c /tmp -d 1
+[ ! -e "$tdir/c.gt" ] && ok "trace -c refused: no file" || not_ok "trace -c refused: $tdir/c.gt written"
 t_fails "trace: no such directory" 1 "No such file or directory" \
 	$GUPSTAT trace -o /nonexistent/t.gt -d 1
 t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
