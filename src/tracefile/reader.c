@@ -310,8 +310,8 @@ static bool has_trailer(struct trace_file *tf, size_t header_size)
 
 /*
  * Where the two tables start: a version 1 file has no cgroup table, as
- * if it started at the trailer, empty. The stack table ends where it
- * starts.
+ * if an empty one started at the trailer. The stack table ends where
+ * the cgroup table starts.
  */
 static int parse_tables(struct trace_file *tf, const struct gt_trailer *t,
 			__u64 *stacks_offset, __u64 *cgroups_offset)
