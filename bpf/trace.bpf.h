@@ -93,6 +93,7 @@ static __always_inline void trace_fill(struct trace_hold *r,
 	r->result = res;
 	r->pad = 0;
 	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	r->cgroup = bpf_get_current_cgroup_id();
 }
 
 static __always_inline __u64 wakeup_flag(void)

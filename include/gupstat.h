@@ -144,6 +144,7 @@ struct trace_hold {
 	__u8 result;		/* enum walk_result */
 	__u8 pad;
 	char comm[16];
+	__u64 cgroup;		/* bpf_get_current_cgroup_id(): the task's cgroup v2 */
 };
 
 /* Frames kept per stack (trace_stacks' value size): GUP is not deep. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * The gupstat trace file (`gupstat trace -o FILE`), version 1: every
- * PTE-lock hold of the GUP walk. Described in docs/trace.md. Every field
+ * The gupstat trace file (`gupstat trace -o FILE`), version 2: every
+ * PTE-lock hold of the GUP walk, with the cgroup of its task. Described in docs/trace.md. Every field
  * is little-endian and of explicit width, whatever the machine that
  * wrote it; structures have no implicit padding.
  *
@@ -9,13 +9,18 @@
  *	strings			nr_strings x (struct gt_string, key, value)
  *	records			trailer.records x struct gt_record
  *	stack table		trailer.nr_stacks x (struct gt_stack, frames)
- *	struct gt_trailer	counts, where the stack table starts
+ *	cgroup table		trailer.nr_cgroups x (struct gt_cgroup, path)
+ *	struct gt_trailer	counts, where the tables start
  *
  * Records are streamed as the holds happen, so their count is known only
  * at the end: it is in the trailer, at a fixed distance from the end of
  * the file. A file without its trailer was not finished (the tracer was
  * killed, or its disk filled): a reader may take the whole, well-formed
  * records after the header, up to the first that is not one.
+ *
+ * Version 1 had no cgroups: its records are the first 88 bytes of
+ * version 2's (no "cgroup"), its trailer struct gt_trailer_v1 (no cgroup
+ * table). Readers read both; a version 1 hold's cgroup is unknown.
  */
 #ifndef __GUPSTAT_TRACEFILE_H
 #define __GUPSTAT_TRACEFILE_H
@@ -24,7 +29,8 @@
 
 #define GT_MAGIC		"GUPTRACE"	/* 8 bytes, no NUL */
 #define GT_TRAILER_MAGIC	"GUPTEND1"
-#define GT_VERSION		1
+#define GT_VERSION		2
+#define GT_VERSION_V1		1	/* still read */
 
 /* gt_header.flags */
 #define GT_F_KERNEL_ADDRS	0x1	/* stack frames carry addresses */
@@ -90,7 +96,11 @@ struct gt_record {
 	__u8 reserved0;			/* 0 */
 	__le32 reserved1;		/* 0 */
 	char comm[16];			/* NUL-terminated */
+	__le64 cgroup;			/* cgroup v2 id of the task; version 2 on */
 };
+
+/* A version 1 record: version 2's without "cgroup". */
+#define GT_RECORD_V1_SIZE	88
 
 /*
  * A stack, innermost frame first; nr_frames x (struct gt_frame, name).
@@ -112,6 +122,29 @@ struct gt_frame {
 	__le16 reserved[3];		/* 0 */
 };
 
+/*
+ * A cgroup the records name, and its path as /proc/PID/cgroup writes it
+ * ("/", "/system.slice/x.service"), found while the trace ran: a
+ * struct gt_cgroup and path_len bytes of path. Ids are unique and
+ * ascending. A record's cgroup may be missing from the table: it was
+ * removed before the tracer could name it.
+ */
+#define GT_CGPATH_MAX	4096
+/* The most a table may hold: the writer names no more, readers refuse more. */
+#define GT_CGROUPS_MAX		65536U
+#define GT_CGROUP_TABLE_MAX	(16U << 20)
+
+struct gt_cgroup {
+	__le64 id;
+	__le16 path_len;		/* 1..GT_CGPATH_MAX, starts with '/' */
+	__le16 reserved[3];		/* 0 */
+};
+
+/*
+ * Both versions end with nr_stacks and trailer_size: version 2 adds the
+ * cgroup table's place before them, so the last 4 bytes of a finished
+ * file are always the trailer's size.
+ */
 struct gt_trailer {
 	char magic[8];			/* GT_TRAILER_MAGIC */
 	__le64 records;			/* records in the file */
@@ -120,8 +153,23 @@ struct gt_trailer {
 	__le64 stack_errors;		/* records whose stack was not taken */
 	__le64 stacks_offset;		/* file offset of the stack table */
 	__le64 end_ns;			/* clock_id when tracing ended */
+	__le64 cgroups_offset;		/* file offset of the cgroup table */
+	__le32 nr_cgroups;
+	__le32 reserved;		/* 0 */
 	__le32 nr_stacks;
 	__le32 trailer_size;		/* sizeof(struct gt_trailer) */
+};
+
+struct gt_trailer_v1 {
+	char magic[8];
+	__le64 records;
+	__le64 lost;
+	__le64 below_min;
+	__le64 stack_errors;
+	__le64 stacks_offset;
+	__le64 end_ns;
+	__le32 nr_stacks;
+	__le32 trailer_size;		/* sizeof(struct gt_trailer_v1) */
 };
 
 #endif /* __GUPSTAT_TRACEFILE_H */

@@ -171,7 +171,7 @@ static int name_threads(struct jw *w, struct trace_file *tf)
 static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
 		       __u64 origin)
 {
-	char flags[512], addr[24];
+	char flags[512], addr[24], cg[32];
 
 	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)r->addr);
 	jw_object(w, NULL);
@@ -192,6 +192,7 @@ static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_r
 	jw_string(w, "addr", addr);
 	jw_string(w, "result", trace_result_name(r->result));
 	jw_string(w, "flags", trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
+	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
 	jw_end_object(w);
 	jw_end_object(w);
 	jw_break(w);

@@ -217,10 +217,11 @@ static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 	while (!err && (ret = trace_file_next(tf, &r)) > 0) {
 		count_hold(s, &r);
 		longest(h, &nh, top, &r, s->n++);
-		err = count_values(v, &r);
+		err = count_values(v, &r) ?: cg_tally_add(&s->cgroups, &r);
 	}
 	if (!err && ret >= 0)
 		longest_done(s, h, nh);
+	cg_tally_sort(&s->cgroups);
 	free(h);
 	return err ?: ret;
 }
@@ -250,4 +251,5 @@ void trace_summary_free(struct trace_summary *s)
 	free(s->top);
 	s->top = NULL;
 	s->nr_top = 0;
+	cg_tally_free(&s->cgroups);
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <linux/types.h>
 #include "gupstat.h"
+#include "report/cgroups.h"
 #include "tracefile/reader.h"
 #include "util/stats.h"
 
@@ -32,6 +33,7 @@ struct trace_summary {
 	double fill_share_p50;		/* fill_ns / hold_ns of one hold, */
 	double fill_share_p90;		/* over the holds with a fill */
 	__u64 first_ns, last_end_ns;	/* the holds' time span */
+	struct cg_tallies cgroups;	/* per cgroup, most holds first */
 	struct trace_rec *top;		/* the longest holds, longest first */
 	size_t nr_top;
 };

@@ -171,10 +171,11 @@ static void print_hold(FILE *f, const struct trace_file *tf, size_t rank,
 	/* A hold may have started before the header's start: negative. */
 	double rel = r->ts_ns >= tf->start_ns ? (double)(r->ts_ns - tf->start_ns) :
 			-(double)(tf->start_ns - r->ts_ns);
-	char flags[512];
+	char flags[512], cg[32];
 
-	fprintf(f, " #%-3zu %llu ns at %+.9f s, cpu %u, pid %u tid %u (%s)\n", rank,
-		(unsigned long long)r->hold_ns, rel / 1e9, r->cpu, r->pid, r->tid, r->comm);
+	fprintf(f, " #%-3zu %llu ns at %+.9f s, cpu %u, pid %u tid %u (%s), cgroup %s\n", rank,
+		(unsigned long long)r->hold_ns, rel / 1e9, r->cpu, r->pid, r->tid, r->comm,
+		trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
 	fprintf(f, "      addr 0x%llx, %u pages, %u stored%s, fill %llu ns in %u calls, %s, %s\n",
 		(unsigned long long)r->addr, r->pages, r->stored,
 		r->flags & GT_R_STORED_KNOWN ? "" : " (unknown)",
@@ -182,6 +183,33 @@ static void print_hold(FILE *f, const struct trace_file *tf, size_t rank,
 		trace_result_name(r->result),
 		trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
 	print_stack(f, tf, r->stack);
+}
+
+/*
+ * Most holds first, as many rows as -n shows holds (at least 10): a
+ * host with thousands of cgroups does not print them all.
+ */
+static void print_cgroups(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
+{
+	size_t i, rows = s->nr_top > 10 ? s->nr_top : 10;
+	char cg[32];
+
+	if (tf->version == GT_VERSION_V1) {
+		fprintf(f, "\nHolds per cgroup: not known (a version %u file has no cgroups)\n",
+			tf->version);
+		return;
+	}
+	fprintf(f, "\nHolds per cgroup%s\n", s->cgroups.n ? "" : ": (no holds)");
+	for (i = 0; i < s->cgroups.n && i < rows; i++) {
+		const struct cg_tally *c = &s->cgroups.v[i];
+
+		fprintf(f, "     %10llu holds %10llu pages %14llu ns  %s\n",
+			(unsigned long long)c->holds, (unsigned long long)c->pages,
+			(unsigned long long)c->hold_ns,
+			trace_file_cgroup_name(tf, c->id, cg, sizeof(cg)));
+	}
+	if (i < s->cgroups.n)
+		fprintf(f, "     ... and %zu more cgroups\n", s->cgroups.n - i);
 }
 
 void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
@@ -195,6 +223,7 @@ void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 	hist_print_log2(f, "nsecs", s->hold_log2, STATS_LOG2_SLOTS);
 	print_pages(f, s);
 	print_fill(f, tf, s);
+	print_cgroups(f, tf, s);
 	if (!s->nr_top)
 		return;
 	fprintf(f, "\nThe %zu longest holds (time from the start of the trace):\n", s->nr_top);

@@ -17,21 +17,27 @@ enum { S_RELEASE, S_METHOD, S_FILL, S_STORED, S_WALK, S_STACKS, S_VERSION,
        S_FOLL, S_COMMAND, NR_STRINGS };
 
 /* What was traced: the command line, one process, or every task. */
-static void describe_target(const struct trace_opts *o, char *buf, size_t len)
+static size_t describe_tasks(const struct trace_opts *o, char *buf, size_t len)
 {
 	size_t used = 0;
 	char **a;
 
-	if (!o->cmd) {
-		if (o->pid)
-			snprintf(buf, len, "pid %d", (int)o->pid);
-		else
-			snprintf(buf, len, "all tasks");
-		return;
-	}
+	if (!o->cmd)
+		return o->pid ? snprintf(buf, len, "pid %d", (int)o->pid) :
+				snprintf(buf, len, "all tasks");
 	buf[0] = '\0';
 	for (a = o->cmd; *a && used < len; a++)
 		used += snprintf(buf + used, len - used, "%s%s", a == o->cmd ? "" : " ", *a);
+	return used;
+}
+
+/* ... and of those, with -c, only the ones in that cgroup. */
+static void describe_target(const struct trace_opts *o, char *buf, size_t len)
+{
+	size_t used = describe_tasks(o, buf, len);
+
+	if (o->cgroup && used < len)
+		snprintf(buf + used, len - used, " (cgroup %s)", o->cgroup);
 }
 
 static void describe_fill(const struct trace_setup *t, char *buf, size_t len)

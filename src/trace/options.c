@@ -7,8 +7,8 @@
 static const char doc[] =
 "Record every PTE-lock hold of the GUP walk, one follow_page_pte() call "
 "each, to FILE: when and how long, CPU, task, user address, pages walked "
-"and stored, whether gup_fill_pages() ran inside it, GUP flags and the "
-"kernel stack. Read it with 'gupstat report FILE'. With COMMAND, run it "
+"and stored, whether gup_fill_pages() ran inside it, GUP flags, the "
+"task's cgroup and the kernel stack. Read it with 'gupstat report FILE'. With COMMAND, run it "
 "and trace it and its children alone. FILE must not exist: it is written "
 "in place as the holds come, so that a trace that is killed keeps what "
 "it had written."
@@ -16,6 +16,7 @@ static const char doc[] =
 "examples:\n"
 "  sudo gupstat trace -o holds.gt -- ./my_workload\n"
 "  sudo gupstat trace -o long.gt --min-ns 100000 -d 60\n"
+"  sudo gupstat trace -o db.gt -c /sys/fs/cgroup/system.slice/db.service\n"
 "  gupstat report holds.gt";
 
 enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS,
@@ -23,12 +24,13 @@ enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (created mode 0600)", 0 },
+	{ "cgroup", 'c', "PATH", 0, "trace this cgroup (v2) only", 0 },
 	{ "min-ns", OPT_MIN_NS, "NS", 0,
 	  "keep holds of NS nanoseconds or more (filtered in the kernel)", 0 },
 	{ "buffer", 'b', "SIZE", 0, "ring buffer, e.g. 256K or 64M, rounded up to a power "
 	  "of two (default 16M: two 256 MB pins of 4 kB pages)", 0 },
 	{ "spool", OPT_SPOOL, "SIZE", 0, "memory for holds the disk has not taken yet, "
-	  "e.g. 16M or 1G (default 64M: 762600 holds)", 0 },
+	  "e.g. 16M or 1G (default 64M: 699050 holds)", 0 },
 	{ "kernel-addrs", OPT_KERNEL_ADDRS, NULL, 0, "also write the stacks' raw kernel addresses", 0 },
 	{ "no-stacks", OPT_NO_STACKS, NULL, 0,
 	  "take no kernel stack (the costliest part of a record)", 0 },
@@ -70,6 +72,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'o': o->output = arg; return 0;
+	case 'c': o->cgroup = arg; return 0;
 	case OPT_MIN_NS: return opts_u64(state, key, arg, 0, ~0ULL, &o->min_ns);
 	case 'b': return parse_buffer(state, arg, &o->buffer);
 	case OPT_SPOOL:

@@ -7,7 +7,7 @@
 #include <linux/types.h>
 
 /*
- * The default ring buffer: 16 MB holds 174000 records of 96 bytes (88
+ * The default ring buffer: 16 MB holds 149796 records of 112 bytes (104
  * and the buffer's 8-byte header), so a whole 256 MB pin of 4 kB pages
  * (65536 holds) fits twice over even if the reader does not run at all
  * while the pin lasts, which is what happens on a busy or one-CPU guest.
@@ -18,7 +18,7 @@
 
 /*
  * Records held in memory between the ring buffer and a slow disk: 64 MB
- * is 762600 holds, the 262150 of four back-to-back 256 MB pins of 4 kB
+ * is 699050 holds, the 262150 of four back-to-back 256 MB pins of 4 kB
  * pages and more, even if the disk takes nothing while they run.
  */
 #define TRACE_SPOOL_DEFAULT	(64ULL << 20)
@@ -27,6 +27,7 @@
 
 struct trace_opts {
 	const char *output;	/* -o FILE */
+	const char *cgroup;	/* -c PATH: a cgroup v2 directory */
 	pid_t pid;		/* -p */
 	unsigned int duration;	/* -d SEC; 0 until Ctrl-C or the command ends */
 	__u64 min_ns;		/* --min-ns */

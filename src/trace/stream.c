@@ -10,8 +10,10 @@ int trace_stream_init(struct trace_stream *s, __u32 stack_entries)
 {
 	memset(s, 0, sizeof(*s));
 	s->stack_seen = calloc(stack_entries, 1);
-	if (!s->stack_seen)
+	if (!s->stack_seen || trace_cgroups_init(&s->cgroups)) {
+		trace_stream_free(s);
 		return -ENOMEM;
+	}
 	s->stack_entries = stack_entries;
 	return 0;
 }
@@ -20,6 +22,7 @@ void trace_stream_free(struct trace_stream *s)
 {
 	free(s->stack_seen);
 	s->stack_seen = NULL;
+	trace_cgroups_free(&s->cgroups);
 }
 
 void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r)
@@ -29,6 +32,7 @@ void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r)
 	r->hold_ns = h->hold_ns;
 	r->fill_ns = h->fill_ns;
 	r->addr = h->addr;
+	r->cgroup = h->cgroup;
 	r->pid = h->pid;
 	r->tid = h->tid;
 	r->cpu = h->cpu;
@@ -60,6 +64,7 @@ int trace_stream_event(void *ctx, void *data, size_t size)
 		r.stack = GT_NO_STACK;
 	if (r.stack != GT_NO_STACK)
 		s->stack_seen[r.stack] = 1;
+	trace_cgroups_seen(&s->cgroups, r.cgroup);
 	if (s->spool)
 		trace_spool_push(s->spool, &r);
 	else
@@ -133,4 +138,9 @@ void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
 			memset(ips, 0, sizeof(ips));
 		trace_stream_write_stack(s, id, ips, ks, addrs);
 	}
+}
+
+void trace_stream_cgroups(struct trace_stream *s)
+{
+	trace_cgroups_write(&s->cgroups, &s->w);
 }

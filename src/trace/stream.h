@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "gupstat.h"
 #include "util/ksyms.h"
+#include "trace/cgroups.h"
 #include "trace/spool.h"
 #include "tracefile/writer.h"
 
@@ -15,6 +16,7 @@ struct trace_stream {
 	struct trace_spool *spool;	/* records go through it, when set */
 	__u8 *stack_seen;	/* one byte per stack id the records used */
 	__u32 stack_entries;
+	struct trace_cgroups cgroups;	/* named as they come */
 	__u64 bad;		/* records of an unknown type or size */
 };
 
@@ -29,6 +31,8 @@ void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r);
  */
 void trace_stream_stacks(struct trace_stream *s, int fd, const struct ksyms *ks,
 			 bool addrs);
+/* The cgroup table: after the stacks, before the trailer. */
+void trace_stream_cgroups(struct trace_stream *s);
 /* One stack of TRACE_STACK_DEPTH addresses (0-terminated), named and cut. */
 void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
 			      const struct ksyms *ks, bool addrs);

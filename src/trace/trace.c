@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
+#include "live/cgroup.h"
 #include "trace/header.h"
 #include "trace/options.h"
 #include "trace/stream.h"
@@ -38,6 +39,7 @@ struct tracer {
 	struct ring_buffer *rb;
 	struct trace_spool spool;
 	struct output out;	/* -o, moved into place once the header is written */
+	__u64 cgroup_id;	/* -c: its id, or 0 */
 };
 
 /* The holds are the walk's: without its probe there is nothing to trace. */
@@ -74,6 +76,7 @@ static void set_rodata(struct tracer *t)
 {
 	struct setup_cfg c = {
 		.filter_on = t->o.cmd || t->o.pid,
+		.cgroup_id = t->cgroup_id,
 		.follow_forks = t->o.cmd,
 		.walk_returns_count = t->ss.returns_count,
 		.lock_exact = t->o.lock_exact,
@@ -109,6 +112,9 @@ static int prepare(struct tracer *t)
 {
 	int err;
 
+	/* Bad input first, as the live view: its error is the only line. */
+	if (t->o.cgroup && cgroup_id_of(t->o.cgroup, &t->cgroup_id))
+		return -EINVAL;
 	session_init(&t->ss, t->o.cmd, t->o.pid, t->o.duration);
 	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
 	if (err) {
@@ -227,6 +233,7 @@ static int finish(struct tracer *t, bool failed)
 	trace_stream_stacks(&t->s, bpf_map__fd(t->ss.skel->maps.trace_stacks), ks,
 			    t->o.kernel_addrs);
 	ksyms_free(ks);
+	trace_stream_cgroups(&t->s);
 	err = trace_writer_finish(&t->s.w, &e);
 	if (err) {
 		/* What reached the file is readable: report recovers it. */

@@ -24,10 +24,13 @@
 
 _Static_assert(sizeof(struct gt_header) == 56, "gt_header layout");
 _Static_assert(sizeof(struct gt_string) == 4, "gt_string layout");
-_Static_assert(sizeof(struct gt_record) == 88, "gt_record layout");
+_Static_assert(sizeof(struct gt_record) == 96, "gt_record layout");
+_Static_assert(offsetof(struct gt_record, cgroup) == GT_RECORD_V1_SIZE, "gt_record v1 prefix");
+_Static_assert(sizeof(struct gt_cgroup) == 16, "gt_cgroup layout");
+_Static_assert(sizeof(struct gt_trailer_v1) == 64, "gt_trailer_v1 layout");
 _Static_assert(sizeof(struct gt_stack) == 8, "gt_stack layout");
 _Static_assert(sizeof(struct gt_frame) == 16, "gt_frame layout");
-_Static_assert(sizeof(struct gt_trailer) == 64, "gt_trailer layout");
+_Static_assert(sizeof(struct gt_trailer) == 80, "gt_trailer layout");
 
 /* Reads go through a window of this size: the most any read takes. */
 #define WINDOW_SIZE	(1U << 20)
@@ -231,6 +234,13 @@ static int parse_strings(struct trace_file *tf, struct cursor *c, __u32 nr)
 	return 0;
 }
 
+/* Version 1 lacks the cgroup: its records and trailer are shorter. */
+static size_t trailer_size(const struct trace_file *tf)
+{
+	return tf->version == GT_VERSION_V1 ? sizeof(struct gt_trailer_v1) :
+	       sizeof(struct gt_trailer);
+}
+
 static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 			       __u32 header_size, __u64 len)
 {
@@ -238,18 +248,19 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 
 	if (memcmp(AT(h, magic), GT_MAGIC, sizeof(h->magic)))
 		return fail(tf, "not a gupstat trace file (bad magic)");
-	if (tf->version != GT_VERSION)
-		return fail(tf, "format version %u, this gupstat reads version %d",
-			    tf->version, GT_VERSION);
+	if (tf->version != GT_VERSION && tf->version != GT_VERSION_V1)
+		return fail(tf, "format version %u, this gupstat reads versions %d and %d",
+			    tf->version, GT_VERSION_V1, GT_VERSION);
+	tf->rec_size = tf->version == GT_VERSION_V1 ? GT_RECORD_V1_SIZE : sizeof(struct gt_record);
 	if (header_size < sizeof(*h) || header_size > len)
 		return fail(tf, "header size %u is outside the file (%llu bytes)", header_size,
 			    (unsigned long long)len);
 	if (header_size > HEADER_MAX)
 		return fail(tf, "header size %u is more than %d strings can take (%zu bytes)",
 			    header_size, GT_STRINGS_MAX, HEADER_MAX);
-	if (record_size != sizeof(struct gt_record))
-		return fail(tf, "record size %u, version %d records are %zu bytes",
-			    record_size, GT_VERSION, sizeof(struct gt_record));
+	if (record_size != tf->rec_size)
+		return fail(tf, "record size %u, version %u records are %zu bytes",
+			    record_size, tf->version, tf->rec_size);
 	if (tf->flags & ~GT_F_ALL)
 		return fail(tf, "unknown header flags 0x%x", tf->flags & ~GT_F_ALL);
 	return 0;
@@ -287,7 +298,7 @@ static int parse_header(struct trace_file *tf, size_t *header_size)
 /* A trailer's magic where the trailer would be: the tracer ended cleanly. */
 static bool has_trailer(struct trace_file *tf, size_t header_size)
 {
-	size_t size = sizeof(struct gt_trailer);
+	size_t size = trailer_size(tf);
 	const __u8 *t;
 
 	if (tf->src.size - header_size < size)
@@ -297,27 +308,61 @@ static bool has_trailer(struct trace_file *tf, size_t header_size)
 			    sizeof(GT_TRAILER_MAGIC) - 1);
 }
 
-static int parse_trailer(struct trace_file *tf, size_t header_size, __u64 *stacks_offset)
+/*
+ * Where the two tables start: a version 1 file has no cgroup table, as
+ * if an empty one started at the trailer. The stack table ends where
+ * the cgroup table starts.
+ */
+static int parse_tables(struct trace_file *tf, const struct gt_trailer *t,
+			__u64 *stacks_offset, __u64 *cgroups_offset)
+{
+	__u64 end = tf->src.size - trailer_size(tf);
+
+	if (tf->version == GT_VERSION_V1) {
+		const struct gt_trailer_v1 *t1 = (const void *)t;
+
+		tf->nr_stacks = LE32(t1, nr_stacks);
+		*cgroups_offset = end;
+		return 0;
+	}
+	tf->nr_stacks = LE32(t, nr_stacks);
+	tf->nr_cgroups = LE32(t, nr_cgroups);
+	*cgroups_offset = LE64(t, cgroups_offset);
+	if (*cgroups_offset < *stacks_offset || *cgroups_offset > end)
+		return fail(tf, "cgroup table offset %llu is outside the file",
+			    (unsigned long long)*cgroups_offset);
+	if (LE32(t, reserved))
+		return fail(tf, "trailer: reserved field is 0x%x, not 0", LE32(t, reserved));
+	return 0;
+}
+
+static int parse_trailer(struct trace_file *tf, size_t header_size, __u64 *stacks_offset,
+			 __u64 *cgroups_offset)
 {
 	__u64 len = tf->src.size;
+	size_t size = trailer_size(tf);
 	const struct gt_trailer *t;
+	__u32 said;
 
-	t = (const void *)src_at(&tf->src, len - sizeof(*t), sizeof(*t));
+	t = (const void *)src_at(&tf->src, len - size, size);
 	if (!t)
 		return -EIO;
-	if (LE32(t, trailer_size) != sizeof(*t))
-		return fail(tf, "trailer size %u, want %zu", LE32(t, trailer_size), sizeof(*t));
+	/* The last field of either version. */
+	said = le32_at((const __u8 *)t + size - 4);
+	if (said != size)
+		return fail(tf, "trailer size %u, want %zu", said, size);
 	tf->lost = LE64(t, lost);
 	tf->below_min = LE64(t, below_min);
 	tf->stack_errors = LE64(t, stack_errors);
 	tf->end_ns = LE64(t, end_ns);
-	tf->nr_stacks = LE32(t, nr_stacks);
 	*stacks_offset = LE64(t, stacks_offset);
-	if (*stacks_offset < header_size || *stacks_offset > len - sizeof(*t))
+	if (*stacks_offset < header_size || *stacks_offset > len - size)
 		return fail(tf, "stack table offset %llu is outside the file",
 			    (unsigned long long)*stacks_offset);
-	if ((*stacks_offset - header_size) / sizeof(struct gt_record) != LE64(t, records) ||
-	    (*stacks_offset - header_size) % sizeof(struct gt_record))
+	if (parse_tables(tf, t, stacks_offset, cgroups_offset))
+		return -EINVAL;
+	if ((*stacks_offset - header_size) / tf->rec_size != LE64(t, records) ||
+	    (*stacks_offset - header_size) % tf->rec_size)
 		return fail(tf, "trailer counts %llu records, the file holds %llu bytes of them",
 			    (unsigned long long)LE64(t, records),
 			    (unsigned long long)(*stacks_offset - header_size));
@@ -406,7 +451,66 @@ static int parse_stacks(struct trace_file *tf, struct cursor *c)
 		}
 	}
 	if (left(c))
-		return fail(tf, "%llu bytes between the stack table and the trailer",
+		return fail(tf, "%llu bytes after the stack table",
+			    (unsigned long long)left(c));
+	return 0;
+}
+
+static int parse_cgroup(struct trace_file *tf, struct cursor *c, __u32 i)
+{
+	const struct gt_cgroup *g = take(c, sizeof(*g));
+	struct trace_cgroup *cg = &tf->cgroups[i];
+	__u16 len;
+
+	if (!g)
+		return fail(tf, "truncated: cgroup table entry %u is cut off", i);
+	cg->id = LE64(g, id);
+	len = LE16(g, path_len);
+	if (i && cg->id <= tf->cgroups[i - 1].id)
+		return fail(tf, "cgroup table ids are not ascending at entry %u", i);
+	if (LE16(g, reserved[0]) || LE16(g, reserved[1]) || LE16(g, reserved[2]))
+		return fail(tf, "cgroup %llu: reserved field not 0", (unsigned long long)cg->id);
+	if (len == 0 || len > GT_CGPATH_MAX)
+		return fail(tf, "cgroup %llu: path length %u is not 1 to %d",
+			    (unsigned long long)cg->id, len, GT_CGPATH_MAX);
+	/* The arena has room: a path takes 16 bytes more in the table. */
+	cg->path = take_string(tf, c, len, "a cgroup path", tf->cgpaths + tf->cgpaths_used);
+	if (!cg->path)
+		return -EINVAL;
+	tf->cgpaths_used += len + 1;
+	if (cg->path[0] != '/')
+		return fail(tf, "cgroup %llu: path '%.64s' does not start with '/'",
+			    (unsigned long long)cg->id, cg->path);
+	return 0;
+}
+
+static int parse_cgroups(struct trace_file *tf, struct cursor *c)
+{
+	__u32 nr = tf->nr_cgroups;
+	int err;
+
+	tf->nr_cgroups = 0;
+	if (left(c) > GT_CGROUP_TABLE_MAX)
+		return fail(tf, "cgroup table of %llu bytes, more than the %u MB a trace's cgroups can take",
+			    (unsigned long long)left(c), GT_CGROUP_TABLE_MAX >> 20);
+	if (nr > GT_CGROUPS_MAX)
+		return fail(tf, "trailer counts %u cgroups, more than the %u a trace can have",
+			    nr, GT_CGROUPS_MAX);
+	/* Each entry takes at least 17 bytes: a bound before allocating. */
+	if (nr > left(c) / (sizeof(struct gt_cgroup) + 1))
+		return fail(tf, "trailer counts %u cgroups, the cgroup table has room for %llu",
+			    nr, (unsigned long long)(left(c) / (sizeof(struct gt_cgroup) + 1)));
+	tf->cgroups = calloc(nr ? nr : 1, sizeof(*tf->cgroups));
+	tf->cgpaths = malloc(left(c) + 1);
+	if (!tf->cgroups || !tf->cgpaths)
+		return fail(tf, "out of memory");
+	for (; tf->nr_cgroups < nr; tf->nr_cgroups++) {
+		err = parse_cgroup(tf, c, tf->nr_cgroups);
+		if (err)
+			return err;
+	}
+	if (left(c))
+		return fail(tf, "%llu bytes between the cgroup table and the trailer",
 			    (unsigned long long)left(c));
 	return 0;
 }
@@ -436,7 +540,9 @@ static int check_record(struct trace_file *tf, const struct trace_rec *r, size_t
 	return 0;
 }
 
-static void decode_record(struct trace_rec *r, const struct gt_record *g)
+/* @g is tf->rec_size bytes: a version 1 record stops before "cgroup". */
+static void decode_record(const struct trace_file *tf, struct trace_rec *r,
+			  const struct gt_record *g)
 {
 	r->ts_ns = LE64(g, ts_ns);
 	r->hold_ns = LE64(g, hold_ns);
@@ -453,6 +559,7 @@ static void decode_record(struct trace_rec *r, const struct gt_record *g)
 	r->flags = LE16(g, flags);
 	r->result = *AT(g, result);
 	memcpy(r->comm, AT(g, comm), sizeof(r->comm));
+	r->cgroup = tf->version == GT_VERSION_V1 ? 0 : LE64(g, cgroup);
 }
 
 /*
@@ -486,7 +593,7 @@ static int end_of_records(struct trace_file *tf)
 {
 	if (!tf->counted) {
 		tf->nr_recs = tf->next;
-		tf->unread = tf->src.size - tf->recs_off - tf->next * sizeof(struct gt_record);
+		tf->unread = tf->src.size - tf->recs_off - tf->next * tf->rec_size;
 		tf->counted = true;
 	}
 	return 0;
@@ -504,10 +611,10 @@ int trace_file_next(struct trace_file *tf, struct trace_rec *r)
 	}
 	if ((tf->counted && tf->next >= tf->nr_recs) || tf->next >= tf->recs_max)
 		return end_of_records(tf);
-	g = (const void *)src_at(&tf->src, tf->recs_off + tf->next * sizeof(*g), sizeof(*g));
+	g = (const void *)src_at(&tf->src, tf->recs_off + tf->next * tf->rec_size, tf->rec_size);
 	if (!g)
 		return fail(tf, "cannot read record %zu: %s", tf->next, strerror(tf->src.err));
-	decode_record(r, g);
+	decode_record(tf, r, g);
 	if (tf->incomplete) {
 		if (!recovered(tf, r, g, tf->next))
 			return end_of_records(tf);
@@ -526,8 +633,8 @@ void trace_file_rewind(struct trace_file *tf)
 /* Header, trailer and stacks; the records are left for trace_file_next(). */
 static int open_src(struct trace_file *tf)
 {
+	__u64 stacks_offset = 0, cgroups_offset = 0;
 	size_t header_size = 0;
-	__u64 stacks_offset = 0;
 	struct cursor c;
 	int err;
 
@@ -536,13 +643,17 @@ static int open_src(struct trace_file *tf)
 	if (!err && !has_trailer(tf, header_size)) {
 		tf->incomplete = true;
 		tf->end_ns = tf->start_ns;
-		tf->recs_max = (tf->src.size - header_size) / sizeof(struct gt_record);
+		tf->recs_max = (tf->src.size - header_size) / tf->rec_size;
 	} else if (!err) {
-		err = parse_trailer(tf, header_size, &stacks_offset);
+		err = parse_trailer(tf, header_size, &stacks_offset, &cgroups_offset);
 	}
 	if (!err && !tf->incomplete) {
-		c = (struct cursor){ &tf->src, stacks_offset, tf->src.size - sizeof(struct gt_trailer) };
+		c = (struct cursor){ &tf->src, stacks_offset, cgroups_offset };
 		err = parse_stacks(tf, &c);
+	}
+	if (!err && !tf->incomplete) {
+		c = (struct cursor){ &tf->src, cgroups_offset, tf->src.size - trailer_size(tf) };
+		err = parse_cgroups(tf, &c);
 	}
 	if (tf->src.err)
 		return fail(tf, "cannot read it: %s", strerror(tf->src.err));
@@ -633,6 +744,8 @@ void trace_file_free(struct trace_file *tf)
 	free(tf->strings);
 	free(tf->stacks);
 	free(tf->names);
+	free(tf->cgroups);
+	free(tf->cgpaths);
 	free(tf->recs);
 	free(tf->src.win);
 	if (tf->src.owns_fd)
@@ -666,4 +779,36 @@ const struct trace_stack *trace_file_stack(const struct trace_file *tf, __u32 id
 			hi = mid;
 	}
 	return NULL;
+}
+
+const char *trace_file_cgroup(const struct trace_file *tf, __u64 id)
+{
+	size_t lo = 0, hi = tf->nr_cgroups;
+
+	/* Ids are ascending (checked while parsing): binary search. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tf->cgroups[mid].id == id)
+			return tf->cgroups[mid].path;
+		if (tf->cgroups[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const char *trace_file_cgroup_name(const struct trace_file *tf, __u64 id,
+				   char *buf, size_t len)
+{
+	const char *path;
+
+	if (tf->version == GT_VERSION_V1)
+		return "?";
+	path = trace_file_cgroup(tf, id);
+	if (path)
+		return path;
+	snprintf(buf, len, "id:%llu", (unsigned long long)id);
+	return buf;
 }

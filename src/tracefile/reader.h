@@ -13,6 +13,7 @@ struct trace_rec {
 	__u64 hold_ns;
 	__u64 fill_ns;
 	__u64 addr;
+	__u64 cgroup;		/* cgroup v2 id; 0: not known (a version 1 file) */
 	__u32 pid;
 	__u32 tid;
 	__u32 cpu;
@@ -35,6 +36,12 @@ struct trace_stack {
 	__u32 id;
 	__u32 nr_frames;
 	struct trace_frame *frames;
+};
+
+/* A cgroup the records name, with the path the tracer found for it. */
+struct trace_cgroup {
+	__u64 id;
+	char *path;
 };
 
 struct trace_kv {
@@ -81,6 +88,10 @@ struct trace_file {
 	__u32 nr_stacks;
 	char *names;		/* the frames' names, one allocation */
 	size_t names_used;
+	struct trace_cgroup *cgroups;	/* ascending ids; none before version 2 */
+	__u32 nr_cgroups;
+	char *cgpaths;		/* their paths, one allocation */
+	size_t cgpaths_used;
 	__u64 lost;
 	__u64 below_min;
 	__u64 stack_errors;
@@ -98,6 +109,7 @@ struct trace_file {
 	bool counted;
 	struct trace_src src;
 	__u64 recs_off;		/* file offset of record 0 */
+	size_t rec_size;	/* a record's bytes in this version */
 	size_t recs_max;	/* records the file has room for */
 	size_t next;		/* the record trace_file_next() reads next */
 	char err[256];		/* what is wrong, after a failure */
@@ -135,5 +147,13 @@ void trace_file_free(struct trace_file *tf);
 const char *trace_file_string(const struct trace_file *tf, const char *key);
 /* The stack with @id, or NULL. */
 const struct trace_stack *trace_file_stack(const struct trace_file *tf, __u32 id);
+/* The path of cgroup @id, or NULL when the file does not name it. */
+const char *trace_file_cgroup(const struct trace_file *tf, __u64 id);
+/*
+ * What a report prints for a hold's cgroup: its path; "id:N" for one
+ * removed before the tracer named it; "?" in a version 1 file.
+ */
+const char *trace_file_cgroup_name(const struct trace_file *tf, __u64 id,
+				   char *buf, size_t len);
 
 #endif /* __GUPSTAT_TRACEFILE_READER_H */

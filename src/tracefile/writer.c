@@ -112,6 +112,7 @@ void trace_writer_record(struct trace_writer *w, const struct trace_rec *r)
 		.fills = htole32(r->fills),
 		.flags = htole16(r->flags & GT_R_ALL),
 		.result = r->result,
+		.cgroup = htole64(r->cgroup),
 	};
 
 	/* The kernel's comm is NUL-terminated; make sure of it. */
@@ -138,7 +139,7 @@ void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 	struct gt_stack s = { .id = htole32(id) };
 	__u32 i;
 
-	if (id == GT_NO_STACK || (w->nr_stacks && id <= w->last_stack)) {
+	if (id == GT_NO_STACK || (w->nr_stacks && id <= w->last_stack) || w->nr_cgroups) {
 		w->err = w->err ? w->err : -EINVAL;	/* a caller's bug */
 		return;
 	}
@@ -152,6 +153,36 @@ void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 		put_frame(w, addrs ? addrs[i] : 0, names[i]);
 	w->nr_stacks++;
 	w->last_stack = id;
+}
+
+/* Where the stack table starts: here, if it is empty and ends now. */
+static __u64 stacks_offset(const struct trace_writer *w)
+{
+	return w->nr_stacks ? w->stacks_offset : w->offset;
+}
+
+void trace_writer_cgroup(struct trace_writer *w, __u64 id, const char *path)
+{
+	size_t len = path ? strlen(path) : 0;
+	struct gt_cgroup g = { .id = htole64(id), .path_len = htole16(len) };
+
+	if (w->nr_cgroups && id <= w->last_cgroup) {
+		w->err = w->err ? w->err : -EINVAL;	/* a caller's bug */
+		return;
+	}
+	/* Cut, a path would name another cgroup: none is better. */
+	if (!len || len > GT_CGPATH_MAX || path[0] != '/' || w->nr_cgroups >= GT_CGROUPS_MAX ||
+	    w->cgroup_bytes + sizeof(g) + len > GT_CGROUP_TABLE_MAX)
+		return;
+	if (!w->nr_cgroups) {
+		w->stacks_offset = stacks_offset(w);
+		w->cgroups_offset = w->offset;
+	}
+	put(w, &g, sizeof(g));
+	put_text(w, path, len);
+	w->cgroup_bytes += sizeof(g) + len;
+	w->nr_cgroups++;
+	w->last_cgroup = id;
 }
 
 int trace_writer_flush(struct trace_writer *w)
@@ -168,8 +199,10 @@ int trace_writer_finish(struct trace_writer *w, const struct trace_end *e)
 		.lost = htole64(e->lost),
 		.below_min = htole64(e->below_min),
 		.stack_errors = htole64(e->stack_errors),
-		.stacks_offset = htole64(w->nr_stacks ? w->stacks_offset : w->offset),
+		.stacks_offset = htole64(w->nr_cgroups ? w->stacks_offset : stacks_offset(w)),
 		.end_ns = htole64(e->end_ns),
+		.cgroups_offset = htole64(w->nr_cgroups ? w->cgroups_offset : w->offset),
+		.nr_cgroups = htole32(w->nr_cgroups),
 		.nr_stacks = htole32(w->nr_stacks),
 		.trailer_size = htole32(sizeof(t)),
 	};

@@ -8,7 +8,7 @@
 
 /*
  * Writing a trace file in order: header, records as they come, stacks
- * (ascending ids), trailer. A write error is kept and returned by
+ * (ascending ids), cgroups (ascending ids), trailer. A write error is kept and returned by
  * trace_writer_finish(), so the hot path does not check each record.
  */
 struct trace_writer {
@@ -18,6 +18,10 @@ struct trace_writer {
 	__u64 stacks_offset;	/* 0 until the first stack */
 	__u32 nr_stacks;
 	__u32 last_stack;
+	__u64 cgroups_offset;	/* 0 until the first cgroup */
+	__u32 nr_cgroups;
+	__u64 last_cgroup;
+	__u64 cgroup_bytes;	/* of the table so far: bounded by the format */
 	int err;		/* first error, -errno */
 };
 
@@ -46,6 +50,12 @@ void trace_writer_record(struct trace_writer *w, const struct trace_rec *r);
 /* One stack, innermost frame first; @addrs may be NULL (none written). */
 void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,
 			const __u64 *addrs, const char *const *names);
+/*
+ * One cgroup's path, after the stacks; ids ascending. A path that is
+ * empty or longer than GT_CGPATH_MAX, or one past the table's bounds (GT_CGROUPS_MAX,
+ * GT_CGROUP_TABLE_MAX), is left out: its holds read as "id:N".
+ */
+void trace_writer_cgroup(struct trace_writer *w, __u64 id, const char *path);
 /* Push what is buffered to the file: 0 or the first error, -errno. */
 int trace_writer_flush(struct trace_writer *w);
 /* Trailer and flush: 0 or the first error, -errno. */

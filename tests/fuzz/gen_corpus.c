@@ -2,7 +2,8 @@
 /*
  * The fuzz seed corpus (make fuzz-corpus): small valid trace files from
  * the writer, shaped like base and batched traces, and truncated and
- * corrupt variants of them. valid-* must be read, bad-* refused.
+ * corrupt variants of them, and a version 1 file (before the cgroups).
+ * valid-* must be read, bad-* refused.
  */
 #include <endian.h>
 #include <stddef.h>
@@ -90,6 +91,27 @@ static void variants(void)
 	free(c);
 }
 
+/* The cgroup table: its first entry is the root, path "/". */
+static void cgroups(void)
+{
+	size_t len, v1len;
+	unsigned char *b = load("valid-base.gt", &len), *c = malloc(len);
+	const unsigned char *t = b + len - sizeof(struct gt_trailer);
+	size_t cg0 = synth_le64(t + offsetof(struct gt_trailer, cgroups_offset));
+
+	v1len = synth_to_v1(b, len, c);
+	save("valid-v1-base.gt", c, v1len);
+	save("incomplete-v1-no-trailer.gt", c, v1len - 1);
+	memcpy(c, b, len);
+	c[cg0 + offsetof(struct gt_cgroup, path_len) + 1] = 0x20;	/* 8193 bytes */
+	save("bad-cgroup-path-length.gt", c, len);
+	memcpy(c, b, len);
+	c[cg0 + sizeof(struct gt_cgroup)] = 0x1b;
+	save("bad-cgroup-path-text.gt", c, len);
+	free(b);
+	free(c);
+}
+
 /*
  * Zero bytes where records would be: never holds. Without a trailer the
  * trace ends at the first zeroed record; with one, it is refused.
@@ -127,6 +149,7 @@ int main(int argc, char **argv)
 	snprintf(dir, sizeof(dir), "%s", argv[1]);
 	valid();
 	variants();
+	cgroups();
 	zeros();
 	return 0;
 }

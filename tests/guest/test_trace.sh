@@ -192,6 +192,80 @@ else
 	t_logs
 fi
 
+# Two cgroups, a workload of known size in each (the second half the
+# first's), each moved into its cgroup before it execs, so that all its
+# walks run there. The tracer starts once both are waiting, after their
+# execs (whose argument pages are walked too).
+cg_root=/sys/fs/cgroup
+grep -q "^[^ ]* $cg_root cgroup2 " /proc/mounts || mount -t cgroup2 none $cg_root
+cg_a=$cg_root/gupstat-trace-a
+cg_b=$cg_root/gupstat-trace-b
+mkdir -p $cg_a $cg_b
+
+# cg_start DIR MB LOG: a waiting workload in cgroup DIR; its pid in CG_PID.
+cg_start() {
+	sh -c "echo \$\$ >$1/cgroup.procs && exec $GUPWORK --wait --folio 4k --size $2 readv" \
+		>"$3" 2>&1 &
+	CG_PID=$!
+	wait_for "ready pid" "$3" 60
+}
+
+# cg_traced "TRACE_OPTS": both workloads walk while gupstat trace runs.
+cg_traced() {
+	local pa pb gs
+	rm -f "$T"
+	: >"$terr"
+	cg_start $cg_a $T_MB "$twlog.a" || return 1
+	pa=$CG_PID
+	cg_start $cg_b $((T_MB / 2)) "$twlog.b" || { kill $pa; return 1; }
+	pb=$CG_PID
+	# shellcheck disable=SC2086
+	$GUPSTAT trace -o "$T" $1 2>"$terr" &
+	gs=$!
+	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pa $pb $gs; return 1; }
+	kill -USR1 $pa $pb
+	wait $pa && wait $pb || { kill $gs; return 1; }
+	kill -INT $gs
+	wait $gs && $GUPSTAT report -n 3 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"
+}
+
+# holds_in PATH: the holds the report attributes to cgroup PATH.
+holds_in() { holds "map(select(.args.cgroup == \"$1\")) | length"; }
+pages_in() { holds "map(select(.args.cgroup == \"$1\") | .args.pages) | add // 0"; }
+# The text report's row for PATH: "HOLDS PAGES".
+row_of() { sed -n "s|^ *\([0-9]*\) holds *\([0-9]*\) pages .* ns  $1\$|\1 \2|p" "$treport"; }
+
+name="trace, a workload in each of two cgroups"
+if cg_traced ""; then
+	expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
+	expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
+	expect_calls "$name: b's holds" "$(holds_in /gupstat-trace-b)" $((T_CALLS / 2)) "$treport"
+	expect_eq "$name: b's pages" "$(pages_in /gupstat-trace-b)" $((T_PAGES / 2))
+	expect_eq "$name: the text's row for a, as the holds" "$(row_of /gupstat-trace-a)" \
+		"$(holds_in /gupstat-trace-a) $T_PAGES" "$treport"
+	expect_eq "$name: the text's row for b, as the holds" "$(row_of /gupstat-trace-b)" \
+		"$(holds_in /gupstat-trace-b) $((T_PAGES / 2))" "$treport"
+	expect_eq "$name: every hold's cgroup named (no id:N, no ?)" \
+		"$(holds 'map(select(.args.cgroup | startswith("/") | not)) | length')" 0
+else
+	not_ok "$name: the workloads or the trace failed"
+	t_logs
+fi
+
+name="trace -c a"
+if cg_traced "-c $cg_a"; then
+	expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
+	expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
+	expect_eq "$name: no hold of another cgroup" \
+		"$(holds 'map(select(.args.cgroup != "/gupstat-trace-a")) | length')" 0 "$treport"
+	grep -q "(cgroup $cg_a)" "$treport" && ok "$name: the report says what was traced" ||
+		not_ok "$name: $(head -1 "$treport")"
+else
+	not_ok "$name: the workloads or the trace failed"
+	t_logs
+fi
+rmdir $cg_a $cg_b
+
 # Bad input: one line, and 2 for usage, 1 for what cannot be done.
 t_fails() {
 	local name=$1 want=$2 pattern=$3 rc
@@ -208,6 +282,15 @@ t_fails "trace: unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT trace
 t_fails "trace: no -o" 2 "no output file" $GUPSTAT trace -d 1
 t_fails "trace: bad -b" 2 "not a size" $GUPSTAT trace -o "$T" -b lots
 t_fails "trace: bad --min-ns" 2 "not a number" $GUPSTAT trace -o "$T" --min-ns -5
+# -c: as the live view, one line and 1, nothing attached, no file.
+# ($T stays: the existing-file case below needs it.)
+t_fails "trace -c: a missing cgroup" 1 "^gupstat trace: -c $cg_root/no-such-group: No such file or directory\$" \
+	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/no-such-group -d 1
+t_fails "trace -c: a file" 1 "^gupstat trace: -c $cg_root/cgroup.procs: not a cgroup v2 directory\$" \
+	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/cgroup.procs -d 1
+t_fails "trace -c: a directory outside cgroup2" 1 "^gupstat trace: -c /tmp: not a cgroup v2 directory\$" \
+	$GUPSTAT trace -o "$tdir/c.gt" -c /tmp -d 1
+[ ! -e "$tdir/c.gt" ] && ok "trace -c refused: no file" || not_ok "trace -c refused: $tdir/c.gt written"
 t_fails "trace: no such directory" 1 "No such file or directory" \
 	$GUPSTAT trace -o /nonexistent/t.gt -d 1
 t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
@@ -227,7 +310,7 @@ $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
 hs=$(od -An -tu4 -j12 -N4 "$T" | tr -d ' ')
 head -c 30 "$T" >"$tdir/cut.gt"
 t_fails "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
-head -c $((hs + 3 * 88 + 40)) "$T" >"$tdir/cut.gt"
+head -c $((hs + 3 * 96 + 40)) "$T" >"$tdir/cut.gt"
 t_fails "report: a file cut after 3 records and a half" 0 \
 	"cut.gt: incomplete trace (no trailer): 3 holds recovered" $GUPSTAT report -n 0 "$tdir/cut.gt"
 t_fails "report --strict: the same file refused" 1 "cut.gt: incomplete trace" \

@@ -24,7 +24,7 @@ results 6.13.0 >B.json
 # temporary files there: the header and first record of the corpus
 # file, the record repeated, no trailer (read as incomplete).
 head -c 372 "$TRACE" >big.gt
-head -c 460 "$TRACE" | tail -c 88 >rec
+head -c 468 "$TRACE" | tail -c 96 >rec
 for _ in $(seq 17); do
 	cat rec rec >rec2 && mv rec2 rec
 done

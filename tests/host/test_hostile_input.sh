@@ -53,7 +53,7 @@ measured "report --strict: the same, refused" $REPORT_KB 1 \
 	"$G" report --strict -n 1 "$tmp/hole.gt"
 
 # A real trace's 8 records (its stacks and trailer cut), then the hole.
-head -c $((hs + 8 * 88)) "$TRACE" >"$tmp/tail.gt"
+head -c $((hs + 8 * 96)) "$TRACE" >"$tmp/tail.gt"
 truncate -s 1G "$tmp/tail.gt"
 measured "report: 8 holds, then a 1 GiB hole" $REPORT_KB 0 \
 	": incomplete trace \(no trailer\): 8 holds recovered$" "$G" report -n 1 "$tmp/tail.gt"

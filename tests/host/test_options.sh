@@ -103,6 +103,14 @@ fails_with "trace --no-stacks --kernel-addrs" 2 \
 	$G trace -o "$tmp/t.gt" --kernel-addrs --no-stacks
 fails_with "trace: -p with a COMMAND" 2 "^$T: -p and a COMMAND exclude each other\$" \
 	$G trace -o "$tmp/t.gt" -p 1 -- true
+# -c is checked first, as by the live view: one line, exit 1, no file.
+fails_with "trace -c: missing path" 1 "^$T: -c $tmp/nope: No such file or directory\$" \
+	$G trace -o "$tmp/t.gt" -c "$tmp/nope"
+: >"$tmp/file"
+fails_with "trace -c: a file" 1 "^$T: -c $tmp/file: not a cgroup v2 directory\$" \
+	$G trace -o "$tmp/t.gt" -c "$tmp/file"
+fails_with "trace -c: a directory not in cgroup2" 1 "^$T: -c $tmp: not a cgroup v2 directory\$" \
+	$G trace -o "$tmp/t.gt" -c "$tmp"
 [ ! -e "$tmp/t.gt" ] && ok "trace: no file left by a refused command line" ||
 	not_ok "trace: a refused command line created $tmp/t.gt"
 # On this host nothing attaches: that is a runtime failure, 1, not 2.

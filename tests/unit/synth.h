@@ -2,12 +2,16 @@
 /*
  * Made-up trace files for the host tests and the fuzz corpus, written by
  * the real writer: records the caller chooses, the header strings a
- * trace on base 6.12 writes, and two stacks (ids 3 and 7).
+ * trace on base 6.12 writes, two stacks (ids 3 and 7) and two cgroups
+ * named (the root and a service); the holds of a third, removed before
+ * it was named, have an id only.
  */
 #ifndef __GUPSTAT_SYNTH_H
 #define __GUPSTAT_SYNTH_H
 
+#include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "tracefile/writer.h"
@@ -15,6 +19,10 @@
 #define SYNTH_START_NS	1000000000ULL
 #define SYNTH_STACK_A	3
 #define SYNTH_STACK_B	7
+#define SYNTH_CG_ROOT	1
+#define SYNTH_CG_SVC	4242
+#define SYNTH_CG_GONE	9999	/* in no table */
+#define SYNTH_CG_SVC_PATH	"/system.slice/gupwork.service"
 
 static const struct trace_kv synth_strings[] = {
 	{ "kernel", "6.12.117-gupstat-test" },
@@ -25,7 +33,10 @@ static const struct trace_kv synth_strings[] = {
 	{ "command", "synthetic <test> & \"quotes\"" },
 };
 
-/* Record @i of a plain run: 1 page, pinned, 1000 + i ns, stacks alternating. */
+/*
+ * Record @i of a plain run: 1 page, pinned, 1000 + i ns, stacks
+ * alternating, cgroups in turn: the service, the root, the gone one.
+ */
 static inline struct trace_rec synth_rec(size_t i, __u64 hold_ns)
 {
 	struct trace_rec r = {
@@ -37,6 +48,7 @@ static inline struct trace_rec synth_rec(size_t i, __u64 hold_ns)
 		.gup_flags = 0x40101,	/* FOLL_PIN|FOLL_LONGTERM|FOLL_WRITE */
 		.stack = i % 2 ? SYNTH_STACK_B : SYNTH_STACK_A,
 		.flags = GT_R_STORED_KNOWN,
+		.cgroup = i % 3 == 0 ? SYNTH_CG_SVC : i % 3 == 1 ? SYNTH_CG_ROOT : SYNTH_CG_GONE,
 	};
 
 	strcpy(r.comm, i % 2 ? "gup_test" : "gupwork");
@@ -76,6 +88,8 @@ static inline int synth_end(FILE *f, struct trace_writer *w, __u32 hdr_flags)
 
 	trace_writer_stack(w, SYNTH_STACK_A, 4, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, a);
 	trace_writer_stack(w, SYNTH_STACK_B, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, b);
+	trace_writer_cgroup(w, SYNTH_CG_ROOT, "/");
+	trace_writer_cgroup(w, SYNTH_CG_SVC, SYNTH_CG_SVC_PATH);
 	err = trace_writer_finish(w, &e);
 	if (fclose(f) && !err)
 		err = -errno;
@@ -95,6 +109,55 @@ static inline int synth_write(const char *path, const struct trace_rec *recs,
 	for (i = 0; i < n; i++)
 		trace_writer_record(&w, &recs[i]);
 	return synth_end(f, &w, hdr_flags);
+}
+
+static inline __u32 synth_le32(const unsigned char *p)
+{
+	__u32 v;
+
+	memcpy(&v, p, sizeof(v));
+	return le32toh(v);
+}
+
+static inline __u64 synth_le64(const unsigned char *p)
+{
+	__u64 v;
+
+	memcpy(&v, p, sizeof(v));
+	return le64toh(v);
+}
+
+/*
+ * The version 1 file of the same holds, as gupstat before the cgroups
+ * wrote it: @v2 (@len bytes, a finished file) into @out, which has room
+ * for @len bytes. Its length, or 0 if @v2 is not a finished file.
+ */
+static inline size_t synth_to_v1(const unsigned char *v2, size_t len, unsigned char *out)
+{
+	const unsigned char *t = v2 + len - sizeof(struct gt_trailer);
+	struct gt_trailer_v1 t1 = {};
+	__u32 hs = synth_le32(v2 + offsetof(struct gt_header, header_size));
+	__u64 n = synth_le64(t + offsetof(struct gt_trailer, records));
+	__u64 so = synth_le64(t + offsetof(struct gt_trailer, stacks_offset));
+	__u64 co = synth_le64(t + offsetof(struct gt_trailer, cgroups_offset));
+	size_t o = hs, i;
+
+	if (len < hs + sizeof(struct gt_trailer) || memcmp(t, GT_TRAILER_MAGIC, 8) ||
+	    so != hs + n * sizeof(struct gt_record) || co < so || co > len)
+		return 0;
+	memcpy(out, v2, hs);
+	*(__le32 *)(out + offsetof(struct gt_header, version)) = htole32(GT_VERSION_V1);
+	*(__le32 *)(out + offsetof(struct gt_header, record_size)) = htole32(GT_RECORD_V1_SIZE);
+	for (i = 0; i < n; i++, o += GT_RECORD_V1_SIZE)
+		memcpy(out + o, v2 + hs + i * sizeof(struct gt_record), GT_RECORD_V1_SIZE);
+	memcpy(out + o, v2 + so, co - so);
+	memcpy(&t1, t, offsetof(struct gt_trailer_v1, nr_stacks));
+	t1.stacks_offset = htole64(o);
+	t1.nr_stacks = htole32(synth_le32(t + offsetof(struct gt_trailer, nr_stacks)));
+	t1.trailer_size = htole32(sizeof(t1));
+	o += co - so;
+	memcpy(out + o, &t1, sizeof(t1));
+	return o + sizeof(t1);
 }
 
 #endif /* __GUPSTAT_SYNTH_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The trace file: what the writer writes the reader reads back, field for
- * field; the file is private (0600) and never written through a symlink;
+ * field, the holds' cgroups and their paths too; a version 1 file (no
+ * cgroups) is still read; the file is private (0600) and never written through a symlink;
  * every truncation and each kind of corruption is refused with one line
  * naming the problem.
  */
@@ -99,6 +100,94 @@ static void roundtrip(void)
 	trace_file_free(&tf);
 }
 
+/* Each hold's cgroup id, and the paths of those that were named. */
+static void cgroups(void)
+{
+	struct trace_rec recs[3];
+	struct trace_file tf;
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		recs[i] = synth_rec(i, 1000);
+	recs[0].cgroup = 0xfedcba9876543210ULL;
+	CHECK(synth_write(path, recs, 3, 0) == 0 && trace_file_read(&tf, path) == 0,
+	      "a trace with 3 cgroups: '%s'", tf.err);
+	CHECK(tf.version == 2 && tf.nr_cgroups == 2 && tf.cgroups[0].id == SYNTH_CG_ROOT &&
+	      tf.cgroups[1].id == SYNTH_CG_SVC, "version 2, the 2 named cgroups in the table");
+	CHECK(tf.recs[0].cgroup == 0xfedcba9876543210ULL && tf.recs[1].cgroup == SYNTH_CG_ROOT &&
+	      tf.recs[2].cgroup == SYNTH_CG_GONE, "every record's 64-bit cgroup id comes back");
+	CHECK(!strcmp(trace_file_cgroup_name(&tf, SYNTH_CG_ROOT, buf, sizeof(buf)), "/") &&
+	      !strcmp(trace_file_cgroup_name(&tf, SYNTH_CG_SVC, buf, sizeof(buf)), SYNTH_CG_SVC_PATH),
+	      "the root is '/', a service its path");
+	CHECK(!strcmp(trace_file_cgroup_name(&tf, SYNTH_CG_GONE, buf, sizeof(buf)), "id:9999") &&
+	      !trace_file_cgroup(&tf, SYNTH_CG_GONE), "a cgroup gone before it was named: 'id:9999'");
+	trace_file_free(&tf);
+}
+
+/* The writer leaves out a path it cannot write whole, rather than cut it. */
+static void cgroup_too_long(void)
+{
+	char *lng = malloc(GT_CGPATH_MAX + 2);
+	struct trace_rec r = synth_rec(0, 5);
+	struct trace_writer w;
+	struct trace_file tf;
+	FILE *f = synth_begin(path, &w, 0);
+	char buf[32];
+
+	memset(lng, 'x', GT_CGPATH_MAX + 1);
+	lng[0] = '/';
+	lng[GT_CGPATH_MAX + 1] = '\0';
+	r.cgroup = 77;
+	r.stack = GT_NO_STACK;
+	trace_writer_record(&w, &r);
+	trace_writer_cgroup(&w, 5, "/a\tb");
+	trace_writer_cgroup(&w, 77, lng);
+	trace_writer_cgroup(&w, 78, "relative");
+	trace_writer_cgroup(&w, 79, lng + 1 + GT_CGPATH_MAX - 3);	/* "xxx" */
+	trace_writer_finish(&w, &(struct trace_end){ .end_ns = SYNTH_START_NS + 1 });
+	fclose(f);
+	CHECK(trace_file_read(&tf, path) == 0 && tf.nr_cgroups == 1 &&
+	      !strcmp(tf.cgroups[0].path, "/a?b") &&
+	      !strcmp(trace_file_cgroup_name(&tf, 77, buf, sizeof(buf)), "id:77"),
+	      "a path over %d bytes or not from the root left out, a tab made '?': '%s'",
+	      GT_CGPATH_MAX, tf.err);
+	trace_file_free(&tf);
+	free(lng);
+}
+
+/* A file of gupstat before the cgroups: read, every hold's cgroup unknown. */
+static void version1(void)
+{
+	unsigned char *v1 = malloc(good_len);
+	size_t len = synth_to_v1(good, good_len, v1), i;
+	struct trace_file tf, full;
+	bool same = true;
+	char buf[32];
+
+	CHECK(len == good_len - 5 * 8 - 16 * 2 - 1 - strlen(SYNTH_CG_SVC_PATH) - 16,
+	      "the version 1 file: 8 bytes a record, the cgroup table and 16 of trailer fewer");
+	CHECK(trace_file_parse(&tf, v1, len) == 0 && tf.version == 1 && !tf.incomplete,
+	      "a version 1 file is read: '%s'", tf.err);
+	trace_file_parse(&full, good, good_len);
+	for (i = 0; i < full.nr_recs && tf.recs && i < tf.nr_recs; i++) {
+		struct trace_rec want = full.recs[i];
+
+		want.cgroup = 0;
+		same &= !memcmp(&tf.recs[i], &want, sizeof(want));
+	}
+	CHECK(tf.nr_recs == full.nr_recs && same && tf.nr_stacks == 2 && tf.nr_cgroups == 0,
+	      "its %zu holds as version 2's, cgroup 0; its stacks; no cgroups", tf.nr_recs);
+	CHECK(!strcmp(trace_file_cgroup_name(&tf, 0, buf, sizeof(buf)), "?"),
+	      "a version 1 hold's cgroup: '?'");
+	trace_file_free(&tf);
+	CHECK(trace_file_parse(&tf, v1, len - 1) == 0 && tf.incomplete && tf.nr_recs == full.nr_recs,
+	      "a version 1 file cut before its end: its records recovered");
+	trace_file_free(&tf);
+	trace_file_free(&full);
+	free(v1);
+}
+
 static void kernel_addrs(void)
 {
 	struct trace_rec r = synth_rec(0, 5);
@@ -173,9 +262,42 @@ static void truncations(void)
 	trace_file_free(&full);
 }
 
+/* The cgroup table: its first entry is the root ("/"), then the service. */
+static void cgroup_corruptions(void)
+{
+	size_t trailer = good_len - sizeof(struct gt_trailer);
+	size_t cg0 = synth_le64(good + trailer + offsetof(struct gt_trailer, cgroups_offset));
+	size_t cg1 = cg0 + sizeof(struct gt_cgroup) + 1;
+	__u16 huge = htole16(5000), zero16 = 0, one16 = htole16(1);
+	__u64 id = htole64(SYNTH_CG_SVC + 1), far = htole64(good_len);
+	__u32 many = htole32(70000), three = htole32(3);
+	__u8 ctl = 0x1b;
+
+	expect_refused(cg0 + offsetof(struct gt_cgroup, path_len), &huge, 2,
+		       "cgroup 1: path length 5000 is not 1 to 4096", "oversized cgroup path");
+	expect_refused(cg0 + offsetof(struct gt_cgroup, path_len), &zero16, 2,
+		       "path length 0", "empty cgroup path");
+	expect_refused(cg1 + sizeof(struct gt_cgroup) + 3, &ctl, 1,
+		       "a cgroup path is not printable", "escape byte in a cgroup path");
+	expect_refused(cg1 + sizeof(struct gt_cgroup), "s", 1, "does not start with '/'",
+		       "relative cgroup path");
+	expect_refused(cg0, &id, 8, "cgroup table ids are not ascending at entry 1",
+		       "cgroup ids out of order");
+	expect_refused(cg0 + offsetof(struct gt_cgroup, reserved), &one16, 2,
+		       "reserved field not 0", "cgroup reserved field");
+	expect_refused(trailer + offsetof(struct gt_trailer, nr_cgroups), &many, 4,
+		       "70000 cgroups, more than the 65536", "cgroup count over the bound");
+	expect_refused(trailer + offsetof(struct gt_trailer, nr_cgroups), &three, 4,
+		       "cgroup table entry 2 is cut off", "cgroup count over the table");
+	expect_refused(trailer + offsetof(struct gt_trailer, cgroups_offset), &far, 8,
+		       "cgroup table offset", "cgroup table offset");
+	expect_refused(trailer + offsetof(struct gt_trailer, reserved), &one16, 2,
+		       "trailer: reserved field", "trailer reserved field");
+}
+
 static void corruptions(void)
 {
-	__u32 hs = header_size(), big = htole32(99), v2 = htole32(2), rs = htole32(80);
+	__u32 hs = header_size(), big = htole32(99), v3 = htole32(3), rs = htole32(80);
 	__u32 beyond = htole32(0x7fffffff);
 	size_t rec0 = hs, trailer = good_len - sizeof(struct gt_trailer);
 	__u16 huge = htole16(5000), zero16 = 0;
@@ -186,7 +308,7 @@ static void corruptions(void)
 
 	memset(comm, 'A', sizeof(comm));
 	expect_refused(0, "GUPTRACX", 8, "bad magic", "magic");
-	expect_refused(offsetof(struct gt_header, version), &v2, 4, "version 2", "version");
+	expect_refused(offsetof(struct gt_header, version), &v3, 4, "version 3", "version");
 	expect_refused(offsetof(struct gt_header, record_size), &rs, 4, "record size 80", "record size");
 	expect_refused(offsetof(struct gt_header, flags), &big, 4, "unknown header flags", "flags");
 	expect_refused(offsetof(struct gt_header, nr_strings), &big, 4, "more than 64", "string count");
@@ -217,6 +339,7 @@ static void corruptions(void)
 		       "has a kernel address", "address without --kernel-addrs");
 	expect_refused(rec0 + 5 * sizeof(struct gt_record), &nostack, 4, "refers to stack 3",
 		       "stack renumbered");
+	cgroup_corruptions();
 }
 
 int main(void)
@@ -234,6 +357,9 @@ int main(void)
 	load();
 	truncations();
 	corruptions();
+	version1();
+	cgroups();
+	cgroup_too_long();
 	unlink(path);
 	free(good);
 	return check_done();

@@ -23,6 +23,10 @@ int main(void)
 		    "--no-fill", "-k", "-v", "-d", "3", "-p", "9") == 0 &&
 	      o.min_ns == 250000 && o.kernel_addrs && o.lock_exact && o.no_fill &&
 	      o.force_kprobe && o.verbose && o.duration == 3 && o.pid == 9, "every option");
+	CHECK(PARSE(&o, "-o", "t", "-c", "/sys/fs/cgroup/a") == 0 && !strcmp(o.cgroup, "/sys/fs/cgroup/a") &&
+	      PARSE(&o, "-o", "t", "--cgroup=/b") == 0 && !strcmp(o.cgroup, "/b"),
+	      "-c PATH, --cgroup=PATH");
+	CHECK(PARSE(&o, "-o", "t") == 0 && !o.cgroup, "no -c: every cgroup");
 	CHECK(PARSE(&o, "-o", "t", "--no-stacks") == 0 && o.no_stacks && !o.stack_min_ns,
 	      "--no-stacks");
 	CHECK(PARSE(&o, "-o", "t", "--stack-min-ns", "5000") == 0 && !o.no_stacks &&

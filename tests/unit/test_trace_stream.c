@@ -2,11 +2,15 @@
 /*
  * From the ring buffer to the file: a BPF record becomes a file record;
  * kernel addresses become names through a kallsyms-shaped file, without
- * the tracer's own frames, and stay out of the file unless asked for.
+ * the tracer's own frames, and stay out of the file unless asked for;
+ * the holds' cgroups are named as they come, and written after the stacks.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include "tap.h"
 #include "synth.h"
 #include "trace/stream.h"
@@ -48,6 +52,7 @@ static void hold_to_rec(void)
 		.gup_flags = 0x40000, .stack_id = -17, .fills = 2,
 		.flags = TRACE_HOLD_FILL | TRACE_HOLD_STORED_KNOWN, .result = 0,
 		.comm = "0123456789abcdef",	/* not terminated: 16 characters */
+		.cgroup = 0x123456789abcULL,
 	};
 	struct trace_rec r;
 
@@ -55,6 +60,61 @@ static void hold_to_rec(void)
 	CHECK(r.stack == GT_NO_STACK && r.stored == 512 && r.flags == (GT_R_FILL | GT_R_STORED_KNOWN) &&
 	      !strcmp(r.comm, "0123456789abcde") && r.fill_ns == 5 && r.fills == 2,
 	      "a failed stack is none, stored capped at walked, comm terminated");
+	CHECK(r.cgroup == 0x123456789abcULL, "the cgroup id kept, all 64 bits");
+}
+
+/* The cgroup2 root's id (its inode number), as cgpath_new(NULL) finds it. */
+static __u64 cgroup2_root(void)
+{
+	static const char *const dirs[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
+	struct statfs fs;
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < 2; i++)
+		if (!statfs(dirs[i], &fs) && fs.f_type == CGROUP2_SUPER_MAGIC && !stat(dirs[i], &st))
+			return st.st_ino;
+	return 0;
+}
+
+/*
+ * Holds of the root cgroup and of one that does not exist: the root is
+ * named "/", the other is in no table, and both holds keep their ids.
+ */
+static void cgroups(const char *out)
+{
+	struct trace_hold h = { .type = TRACE_REC_HOLD, .ts_ns = 10, .tid = 4, .stack_id = -1 };
+	__u64 root = cgroup2_root(), gone = 0xdead00000001ULL;
+	struct trace_end e = {};
+	struct trace_stream s;
+	struct trace_file tf;
+	FILE *fw;
+
+	if (!root) {
+		SKIP("no cgroup2 mount here");
+		return;
+	}
+	trace_stream_init(&s, 16);
+	fw = fopen(out, "w");
+	trace_writer_init(&s.w, fw);
+	trace_writer_header(&s.w, &(struct trace_meta){ .strings = synth_strings, .nr_strings = 4 });
+	h.cgroup = root;
+	trace_stream_event(&s, &h, sizeof(h));
+	h.cgroup = gone;
+	trace_stream_event(&s, &h, sizeof(h));
+	h.cgroup = root;
+	trace_stream_event(&s, &h, sizeof(h));
+	trace_stream_cgroups(&s);
+	trace_writer_finish(&s.w, &e);
+	fclose(fw);
+	trace_stream_free(&s);
+	CHECK(trace_file_read(&tf, out) == 0 && tf.nr_recs == 3 && tf.recs[0].cgroup == root &&
+	      tf.recs[1].cgroup == gone && tf.recs[2].cgroup == root,
+	      "3 holds, each with its cgroup id: '%s'", tf.err);
+	CHECK(tf.nr_cgroups == 1 && !strcmp(trace_file_cgroup(&tf, root) ?: "", "/") &&
+	      !trace_file_cgroup(&tf, gone),
+	      "the root cgroup (%llu) named '/', a missing one left out", (unsigned long long)root);
+	trace_file_free(&tf);
 }
 
 static int names_are(const struct trace_stack *st)
@@ -114,6 +174,7 @@ int main(void)
 		trace_file_free(&tf);
 	}
 	ksyms_free(ks);
+	cgroups(out);
 	CHECK(ksyms_load("/nonexistent/kallsyms") == NULL, "an unreadable kallsyms is an error");
 	unlink(ks_path);
 	unlink(out);
