@@ -233,6 +233,7 @@ int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s)
 
 	memset(s, 0, sizeof(*s));
 	s->first_ns = ~0ULL;
+	cg_tally_init(&s->cgroups);
 	s->top = calloc(top ? top : 1, sizeof(*s->top));
 	err = s->top ? one_pass(tf, top, s, v) : -ENOMEM;
 	if (!err)

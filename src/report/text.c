@@ -199,17 +199,17 @@ static void print_cgroups(FILE *f, const struct trace_file *tf, const struct tra
 			tf->version);
 		return;
 	}
-	fprintf(f, "\nHolds per cgroup%s\n", s->cgroups.n ? "" : ": (no holds)");
-	for (i = 0; i < s->cgroups.n && i < rows; i++) {
-		const struct cg_tally *c = &s->cgroups.v[i];
+	fprintf(f, "\nHolds per cgroup%s\n", cg_tally_nr(&s->cgroups) ? "" : ": (no holds)");
+	for (i = 0; i < cg_tally_nr(&s->cgroups) && i < rows; i++) {
+		const struct cg_tally *c = cg_tally_at(&s->cgroups, i);
 
 		fprintf(f, "     %10llu holds %10llu pages %14llu ns  %s\n",
 			(unsigned long long)c->holds, (unsigned long long)c->pages,
 			(unsigned long long)c->hold_ns,
 			trace_file_cgroup_name(tf, c->id, cg, sizeof(cg)));
 	}
-	if (i < s->cgroups.n)
-		fprintf(f, "     ... and %zu more cgroups\n", s->cgroups.n - i);
+	if (i < cg_tally_nr(&s->cgroups))
+		fprintf(f, "     ... and %zu more cgroups\n", cg_tally_nr(&s->cgroups) - i);
 }
 
 void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <linux/types.h>
 #include "tracefile/writer.h"
+#include "util/idarray.h"
 
 /*
  * The cgroups the holds ran in, named as they first appear: a cgroup
@@ -13,9 +14,7 @@
  */
 struct trace_cgroups {
 	struct cgpath *paths;
-	__u64 *ids;		/* ascending, unique */
-	size_t nr, cap;
-	__u64 last;		/* the previous record's: holds come in runs */
+	struct id_array ids;	/* of bare __u64 ids */
 };
 
 int trace_cgroups_init(struct trace_cgroups *t);

@@ -68,30 +68,24 @@ expect_eq "no PMU: said once" "$(grep -c "no 'cache-misses' counter" "$err")" 1 
 # -c: a cgroup v2 directory; the workload joins it before it walks.
 cg=/sys/fs/cgroup/gupstat-test
 mkdir -p $cg
-$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
-pid=$!
-wait_for "ready pid" "$err.w" 60
-echo $pid >$cg/cgroup.procs
-$GUPSTAT -j -c $cg >"$log" 2>"$err" &
-gs=$!
-wait_for "Hit Ctrl-C" "$err" 60
-kill -USR1 $pid
-wait $pid
-kill -INT $gs
-wait $gs
+# in_cg GUPSTAT_ARGS...: gupstat ARGS around a readv of $MB in $cg.
+in_cg() {
+	$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
+	local pid=$! gs
+	wait_for "ready pid" "$err.w" 60
+	echo $pid >$cg/cgroup.procs
+	$GUPSTAT "$@" >"$log" 2>"$err" &
+	gs=$!
+	wait_for "Hit Ctrl-C" "$err" 60
+	kill -USR1 $pid
+	wait $pid
+	kill -INT $gs
+	wait $gs
+}
+in_cg -j -c $cg
 expect_eq "-c CGROUP: the workload in it is counted" "$(hist "$log" walk_pages sum)" $PAGES "$log"
 # --per-cgroup: the same workload, in a row of its own named by its path.
-$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
-pid=$!
-wait_for "ready pid" "$err.w" 60
-echo $pid >$cg/cgroup.procs
-$GUPSTAT -j -e none --per-cgroup >"$log" 2>"$err" &
-gs=$!
-wait_for "Hit Ctrl-C" "$err" 60
-kill -USR1 $pid
-wait $pid
-kill -INT $gs
-wait $gs
+in_cg -j -e none --per-cgroup
 expect_eq "--per-cgroup: the workload's pages in its cgroup's row" \
 	"$(jq -r 'select(.type == "cgroup" and .data.cgroup == "/gupstat-test") | .data.walk_pages' "$log")" \
 	$PAGES "$log"
