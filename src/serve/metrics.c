@@ -47,6 +47,29 @@ static void label(FILE *f, bool *first, const char *key, const char *value)
 	*first = false;
 }
 
+/*
+ * A cgroup's path is a label value on its own, with no pid beside it:
+ * two paths that differ in a byte '?' would hide must stay two label
+ * values, or the scrape has one series twice. Bytes that are not
+ * printable ASCII, and '%' itself, are written %XX, as in a URL.
+ */
+static void cgroup_label(FILE *f, bool *first, const char *path)
+{
+	const unsigned char *c;
+
+	fprintf(f, "%scgroup=\"", *first ? "{" : ",");
+	for (c = (const unsigned char *)path; *c; c++) {
+		if (*c == '\\' || *c == '"')
+			fprintf(f, "\\%c", *c);
+		else if (*c > 0x20 && *c < 0x7f && *c != '%')
+			fputc(*c, f);
+		else
+			fprintf(f, "%%%02X", *c);
+	}
+	fputc('"', f);
+	*first = false;
+}
+
 static void labels_end(FILE *f, bool first)
 {
 	if (!first)
@@ -365,7 +388,10 @@ static void serie_labels(const struct out *o, const struct series *ss, const str
 	}
 	/* "id:N" cannot be a path: a path starts with "/". */
 	snprintf(buf, sizeof(buf), "id:%llu", (unsigned long long)r->key);
-	label(o->f, first, "cgroup", r->path ? r->path : buf);
+	if (r->path)
+		cgroup_label(o->f, first, r->path);
+	else
+		label(o->f, first, "cgroup", buf);
 }
 
 static void serie_sample(const struct out *o, const struct series *ss, const char *prefix,

@@ -22,6 +22,12 @@ struct krow {
 	__u64 user_flags;
 };
 
+/* A key of either map: the member read is the one the map's size says. */
+union map_key {
+	__u32 tgid;
+	__u64 id;
+};
+
 int series_init(struct series *s, enum series_kind kind, unsigned int max, unsigned int idle_s,
 		struct cgpath *names)
 {
@@ -64,10 +70,13 @@ static __u64 tally_sum(const struct tally *t)
 }
 
 /* The map's key for @key: a tgid is 32 bits, a cgroup id 64. */
-static const void *map_key(const struct series *s, const __u64 *key, __u32 *tgid)
+static const void *map_key(const struct series *s, __u64 key, union map_key *k)
 {
-	*tgid = *key;
-	return s->kind == SERIES_PROC ? (const void *)tgid : (const void *)key;
+	if (s->kind == SERIES_PROC)
+		k->tgid = key;
+	else
+		k->id = key;
+	return k;
 }
 
 static int read_krow(const struct series *s, int fd, const void *key, struct krow *k)
@@ -78,14 +87,14 @@ static int read_krow(const struct series *s, int fd, const void *key, struct kro
 	if (s->kind == SERIES_CGROUP) {
 		if (bpf_map_lookup_elem(fd, key, &cs))
 			return -errno;
-		k->key = *(const __u64 *)key;
+		k->key = ((const union map_key *)key)->id;
 		k->t = cs.t;
 		k->user_flags = cs.user_flags;
 		return 0;
 	}
 	if (bpf_map_lookup_elem(fd, key, &ps))
 		return -errno;
-	k->key = *(const __u32 *)key;
+	k->key = ((const union map_key *)key)->tgid;
 	memcpy(k->comm, ps.comm, sizeof(k->comm));
 	k->t = ps.t;
 	k->user_flags = ps.user_flags;
@@ -102,9 +111,9 @@ static void refuse(const struct series *s, int fd, __u64 key)
 {
 	struct proc_stats ps = { .user_flags = TALLY_REFUSED };
 	struct cgroup_stats cs = { .user_flags = TALLY_REFUSED };
-	__u32 tgid;
+	union map_key k;
 
-	bpf_map_update_elem(fd, map_key(s, &key, &tgid),
+	bpf_map_update_elem(fd, map_key(s, key, &k),
 			    s->kind == SERIES_PROC ? (void *)&ps : (void *)&cs, BPF_EXIST);
 }
 
@@ -120,9 +129,9 @@ static struct serie *find(struct series *s, __u64 key)
 
 static void remove_row(struct series *s, struct serie *r, int fd)
 {
-	__u32 tgid;
+	union map_key k;
 
-	bpf_map_delete_elem(fd, map_key(s, &r->key, &tgid));
+	bpf_map_delete_elem(fd, map_key(s, r->key, &k));
 	*r = s->rows[--s->nr];
 }
 
@@ -230,7 +239,7 @@ static unsigned int age(struct series *s, int fd, time_t now)
 
 static int read_map(struct series *s, int fd, time_t now)
 {
-	__u64 key = 0, next = 0;
+	union map_key key = {}, next = {};
 	void *prev = NULL;
 	struct krow k;
 

@@ -141,17 +141,19 @@ static void check_series(struct metrics_ctx *m, struct snapshot *s)
 	const char *out;
 
 	CHECK(!series_init(&ps, SERIES_PROC, 1, 60, NULL) &&
-	      !series_init(&cg, SERIES_CGROUP, 2, 60, NULL), "tables of 1 and 2 rows");
+	      !series_init(&cg, SERIES_CGROUP, 4, 60, NULL), "tables of 1 and 4 rows");
 	ps.nr = 1;
 	ps.rows[0].key = 42;
 	memcpy(ps.rows[0].comm, "a\"b\\c\n\xff", 8);
 	ps.rows[0].last.walk_pages = 7;
 	ps.rows[0].base.walk_pages = 3;
 	ps.dropped = 2;
-	cg.nr = 2;
+	cg.nr = 4;
 	cg.rows[0] = (struct serie){ .key = 7, .path = "/system.slice/vm-a.scope",
 				     .last.longterm_pages = 512, .last.pin_pages = 512 };
 	cg.rows[1] = (struct serie){ .key = 99, .last.walk_calls = 4 };
+	cg.rows[2] = (struct serie){ .key = 100, .path = "/a b\xff%\"", .last.walk_calls = 1 };
+	cg.rows[3] = (struct serie){ .key = 101, .path = "/a b\xfe%\"", .last.walk_calls = 2 };
 	cg.dropped = 5;
 	m->procs = &ps;
 	m->cgroups = &cg;
@@ -165,6 +167,9 @@ static void check_series(struct metrics_ctx *m, struct snapshot *s)
 	CHECK(sample(out, "gupstat_cgroup_walk_calls_total{cgroup=\"id:99\"}") == 4,
 	      "a cgroup removed unnamed: labelled by its id");
 	CHECK(sample(out, "gupstat_cgroup_series_dropped_total") == 5, "the cgroups' dropped count");
+	CHECK(sample(out, "gupstat_cgroup_walk_calls_total{cgroup=\"/a%20b%FF%25\\\"\"}") == 1 &&
+	      sample(out, "gupstat_cgroup_walk_calls_total{cgroup=\"/a%20b%FE%25\\\"\"}") == 2,
+	      "paths differing in a stray byte stay two series: %%XX, and a quote escaped");
 	if (!access("/usr/bin/promtool", X_OK))
 		CHECK(promtool_ok(out), "promtool accepts the per-process and per-cgroup series");
 	m->procs = m->cgroups = NULL;
