@@ -46,14 +46,16 @@ unit_argv() {
 }
 
 # unit_run BINARY: ExecStart= under the unit's uid (where DynamicUser=),
-# bounding and ambient capability sets and no_new_privs.
+# bounding and ambient capability sets and no_new_privs. It replaces the
+# shell (exec), so that a caller's $! is gupstat's own PID: run it with
+# & or in a subshell.
 unit_run() {
 	local argv ids=()
 
 	mapfile -t argv < <(unit_argv "$1")
 	[ "$(unit_key DynamicUser)" = yes ] &&
 		ids=(--reuid="$UNIT_UID" --regid="$UNIT_UID" --clear-groups)
-	setpriv "${ids[@]}" --inh-caps="$(unit_caps AmbientCapabilities)" \
+	exec setpriv "${ids[@]}" --inh-caps="$(unit_caps AmbientCapabilities)" \
 		--ambient-caps="$(unit_caps AmbientCapabilities)" \
 		--bounding-set="$(unit_caps CapabilityBoundingSet)" --no-new-privs -- "${argv[@]}"
 }
