@@ -168,6 +168,29 @@ expect_eq "with the drop-in: CapEff CAP_BPF, CAP_PERFMON and CAP_SYS_ADMIN" \
 	"$(awk '$1 == "CapEff:" { print $2 }' "/proc/$pid/status" 2>&1)" \
 	"$(cap_mask "CAP_BPF CAP_PERFMON CAP_SYS_ADMIN")"
 systemctl stop gupstat
+# Why the unit has no ProtectKernelTunables=: it hides /proc/kallsyms,
+# from which gupstat tells that a function can take a kprobe.
+if grep -q 'method="kprobe' "$tmp/root.probes"; then
+	echo 'ProtectKernelTunables=yes' >>$d/sys-admin.conf
+	systemctl daemon-reload
+	since=$(date +%s)
+	systemctl start gupstat
+	scraped
+	journalctl -u gupstat --since "@$since" -o cat _COMM=gupstat >"$tmp/j"
+	grep '^gupstat_probe_info{' "$tmp/m" | sort >"$tmp/probes"
+	expect_eq "ProtectKernelTunables=yes: the kprobes are lost" \
+		"$(diff "$tmp/root.probes" "$tmp/probes" | grep -c '^< .*method="kprobe'):$(grep -c 'method="kprobe' "$tmp/probes")" \
+		"$(grep -c 'method="kprobe' "$tmp/root.probes"):0"
+	# gupstat names the probe it skips, though not /proc/kallsyms as
+	# the reason (it says fentry was refused: the last way it tried).
+	f=$(grep -m1 -o 'function="[^"]*",method="kprobe' "$tmp/root.probes" | cut -d'"' -f2)
+	grep -q "^gupstat serve: skipping $f: " "$tmp/j" &&
+		ok "and the journal names it: $(grep -m1 "^gupstat serve: skipping $f: " "$tmp/j")" ||
+		{ not_ok "no 'skipping $f' in the journal"; show "$tmp/j"; }
+	systemctl stop gupstat
+else
+	skip "no kprobe here: ProtectKernelTunables= would lose nothing"
+fi
 rm -r $d
 systemctl daemon-reload
 
