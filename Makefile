@@ -98,7 +98,7 @@ help:
 	@echo '  bench-unpin-sim  the same under the cache model'
 	@echo '  bench-ab-count   bench-ab counted under the cache model, not timed'
 	@echo 'Installing:'
-	@echo '  install          gupstat (static), its man pages and completion under PREFIX'
+	@echo '  install          gupstat (static), its man pages, completion and service (disabled)'
 	@echo '  uninstall        remove what install put there'
 	@echo '  deb              a Debian package in build/deb/, checked with lintian'
 	@echo '  clean            remove build/'
@@ -362,8 +362,10 @@ bench-unpin: deps
 
 # make install: the statically linked gupstat (the same objects as
 # build/gupstat, linked -static-pie: it runs on any x86-64 Linux with no
-# library installed), its man pages (scdoc) and its bash completion,
-# under $(DESTDIR)$(PREFIX); make uninstall removes those files alone.
+# library installed), its man pages (scdoc), its bash completion and its
+# systemd service with the service's options file, under
+# $(DESTDIR)$(PREFIX) and $(DESTDIR)/etc; make uninstall removes those
+# files alone.
 # tools/install does both, as install(1) does (docs/install.md).
 PREFIX		?= /usr/local
 SBINDIR		?= $(PREFIX)/sbin
@@ -371,7 +373,16 @@ MAN8DIR		?= $(PREFIX)/share/man/man8
 BASHCOMPDIR	?= $(PREFIX)/share/bash-completion/completions
 SCDOC		?= scdoc
 MAN_PAGES	:= $(patsubst man/%.scd,$(OUT)/man/%,$(wildcard man/*.scd))
-INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES)
+# The service (contrib/systemd, installed disabled) goes where systemd
+# looks for units of this PREFIX: under /usr, where the distribution's
+# systemd.pc says (/lib/systemd/system on Debian 12), else
+# PREFIX/lib/systemd/system, which systemd reads too
+# (/usr/local/lib/systemd/system). Its options file is read at
+# /etc/default/gupstat whatever PREFIX is: the unit names that path.
+SYSTEMDUNITDIR	?= $(if $(filter /usr,$(PREFIX)),$(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system),$(PREFIX)/lib/systemd/system)
+DEFAULTSDIR	?= /etc/default
+INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES) \
+		   contrib/systemd/gupstat.service contrib/default/gupstat
 
 $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 	$(call msg,LINK,$@)
@@ -393,6 +404,8 @@ install uninstall: export DESTDIR := $(DESTDIR)
 install uninstall: export SBINDIR := $(SBINDIR)
 install uninstall: export MAN8DIR := $(MAN8DIR)
 install uninstall: export BASHCOMPDIR := $(BASHCOMPDIR)
+install uninstall: export SYSTEMDUNITDIR := $(SYSTEMDUNITDIR)
+install uninstall: export DEFAULTSDIR := $(DEFAULTSDIR)
 install: $(INSTALLED)
 	$(Q)tools/install install $(INSTALLED)
 

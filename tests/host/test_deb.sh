@@ -3,7 +3,9 @@
 # make deb's package: built by dpkg-buildpackage, versioned from
 # version.h, depending on nothing (a static-pie binary), lintian clean,
 # and installed into a scratch root with dpkg --root, where gupstat and
-# man read every page, then purged leaving nothing of it behind.
+# man read every page and the service is there, disabled and stopped,
+# with its options file a conffile, then purged leaving nothing of it
+# behind.
 . tests/host/lib.sh
 
 for t in dpkg-buildpackage dh lintian scdoc man; do
@@ -43,9 +45,29 @@ lintian --fail-on error,warning "$deb" >"$tmp/lintian" 2>&1
 expect_eq "lintian: no error, no warning" "$?:$(grep -cE '^[EW]: ' "$tmp/lintian")" "0:0" \
 	"$tmp/lintian"
 
+# The service: shipped, never enabled or started by the package.
+dpkg-deb -c "$deb" | awk '$6 == "./lib/systemd/system/gupstat.service" { print $1 }' >"$tmp/unit"
+expect_eq "the unit is in the package, 0644" "$(cat "$tmp/unit")" "-rw-r--r--"
+dpkg-deb --ctrl-tarfile "$deb" | tar -xf - -C "$tmp" ./conffiles ./postinst
+expect_eq "/etc/default/gupstat is a conffile" "$(cat "$tmp/conffiles")" /etc/default/gupstat
+# debhelper's snippet for --no-enable --no-start starts nothing, and
+# enables the unit only where the administrator had (was-enabled, on an
+# upgrade); that a fresh install leaves it disabled is checked below,
+# on the installed root.
+if grep -nE 'deb-systemd-invoke|systemctl.* (start|restart)' "$tmp/postinst" >"$tmp/bad"; then
+	not_ok "the postinst starts it: $(head -c 300 "$tmp/bad")"
+else
+	ok "the postinst starts nothing"
+fi
+grep -B3 "deb-systemd-helper enable 'gupstat.service'" "$tmp/postinst" | grep -q was-enabled &&
+	ok "the postinst enables it only where it was enabled before" ||
+	not_ok "the postinst's enable: $(grep -B3 'deb-systemd-helper enable' "$tmp/postinst" | head -c 300)"
+
 empty_root
 before=$(tree)
-dpkg --root="$root" --log=/dev/null -i "$deb" >"$tmp/log" 2>&1
+# Chrootless: the scratch root has no shell to run the postinst in;
+# deb-systemd-helper acts on DPKG_ROOT, the scratch root, alone.
+dpkg --root="$root" --log=/dev/null --force-script-chrootless -i "$deb" >"$tmp/log" 2>&1
 expect_eq "dpkg --root -i" "$?" 0 "$tmp/log"
 expect_eq "gupstat --version from the root" "$("$root/usr/sbin/gupstat" --version)" \
 	"gupstat $version"
@@ -64,8 +86,25 @@ expect_eq "man --warnings -l reads every page from the root" "$pages" "$(ls man/
 [ -f "$root/usr/share/bash-completion/completions/gupstat" ] && ok "the completion is installed" ||
 	not_ok "no completion in the package"
 
-dpkg --root="$root" --log=/dev/null --purge gupstat >"$tmp/log" 2>&1
+expect_eq "the options file installed" "$(grep -v '^#' "$root/etc/default/gupstat")" \
+	'GUPSTAT_SERVE_OPTS="-e none"'
+expect_eq "the unit runs the package's gupstat" \
+	"$(grep '^ExecStart=' "$root/lib/systemd/system/gupstat.service")" \
+	'ExecStart=/usr/sbin/gupstat serve $GUPSTAT_SERVE_OPTS'
+expect_eq "no .wants link: not enabled" \
+	"$(find "$root/etc" -name '*.wants' -o -name 'gupstat.service' -type l | wc -l)" 0
+if command -v systemctl >/dev/null; then
+	systemctl --root="$root" is-enabled gupstat.service >"$tmp/en" 2>&1
+	expect_eq "systemctl --root is-enabled" "$(cat "$tmp/en")" disabled
+fi
+
+dpkg --root="$root" --log=/dev/null --force-script-chrootless --purge gupstat >"$tmp/log" 2>&1
 expect_eq "dpkg --root --purge" "$?" 0 "$tmp/log"
+# deb-systemd-helper's state directory's parent, empty, is left (on a
+# machine it is systemd's own): it alone.
+if [ -d "$root/var/lib/systemd" ] && [ -z "$(ls -A "$root/var/lib/systemd")" ]; then
+	rmdir "$root/var/lib/systemd"
+fi
 expect_eq "nothing of it left behind" "$(tree | tr '\n' ' ')" "$(echo "$before" | tr '\n' ' ')"
 left=$(find "$root/var/lib/dpkg/info" -name 'gupstat.*' | wc -l)
 expect_eq "dpkg knows it no more" "$left" 0
