@@ -87,7 +87,7 @@ expect_eq "man --warnings -l reads every page from the root" "$pages" "$(ls man/
 	not_ok "no completion in the package"
 
 expect_eq "the options file installed" "$(grep -v '^#' "$root/etc/default/gupstat")" \
-	'GUPSTAT_SERVE_OPTS="-e none"'
+	'GUPSTAT_SERVE_OPTS="-e none --per-cgroup"'
 expect_eq "the unit runs the package's gupstat" \
 	"$(grep '^ExecStart=' "$root/lib/systemd/system/gupstat.service")" \
 	'ExecStart=/usr/sbin/gupstat serve $GUPSTAT_SERVE_OPTS'

@@ -86,7 +86,7 @@ expect_eq "the unit runs the installed gupstat" "$(grep '^ExecStart=' "$unit")" 
 	'ExecStart=/usr/local/sbin/gupstat serve $GUPSTAT_SERVE_OPTS'
 # The options file's own line, as systemd's EnvironmentFile= reads it.
 expect_eq "the options file's active line" "$(grep -v '^#' "$d/etc/default/gupstat")" \
-	'GUPSTAT_SERVE_OPTS="-e none"'
+	'GUPSTAT_SERVE_OPTS="-e none --per-cgroup"'
 for opt in $(sed -n 's/^GUPSTAT_SERVE_OPTS="\(.*\)"$/\1/p' "$d/etc/default/gupstat"); do
 	case $opt in
 	-*) "$bin" serve --help | grep -qE -- "(^| )${opt%%=*}[ ,=]" &&
