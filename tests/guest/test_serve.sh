@@ -245,6 +245,9 @@ fi
 for c in gupA:4096 gupB:8192; do
 	expect_eq "Prometheus: ${c%:*}'s walk pages through /api/v1/query" \
 		"$(query "gupstat_cgroup_walk_pages_total{cgroup=\"/${c%:*}\"}")" "${c#*:}"
+	expect_eq "Prometheus: ${c%:*}'s walk calls through /api/v1/query, the scrape's exactly" \
+		"$(query "gupstat_cgroup_walk_calls_total{cgroup=\"/${c%:*}\"}")" \
+		"$(value "$tmp/cg" "gupstat_cgroup_walk_calls_total{cgroup=\"/${c%:*}\"}")"
 done
 avg=$(query "gupstat_walk_pages_sum{job=\"gupstat\",${S:1:-1}} / gupstat_walk_pages_count{job=\"gupstat\",${S:1:-1}}")
 want=$(awk -v a="$(value "$tmp/after" "gupstat_walk_pages_sum$S")" -v b="$count1" 'BEGIN { printf "%.17g", a / b }')
