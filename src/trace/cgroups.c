@@ -28,8 +28,11 @@ void trace_cgroups_free(struct trace_cgroups *t)
 
 void trace_cgroups_seen(struct trace_cgroups *t, __u64 id)
 {
+	if (!id || id == t->last)
+		return;
+	t->last = id;
 	/* Out of memory: the hold keeps its id, the table lacks its path. */
-	if (!id || !id_array_get(&t->ids, id))
+	if (!id_array_get(&t->ids, id))
 		return;
 	/* Kept once found; a miss rescans the mount at most once a second. */
 	cgpath_lookup(t->paths, id);

@@ -15,6 +15,7 @@
 struct trace_cgroups {
 	struct cgpath *paths;
 	struct id_array ids;	/* of bare __u64 ids */
+	__u64 last;		/* the previous record's: holds come in runs */
 };
 
 int trace_cgroups_init(struct trace_cgroups *t);
