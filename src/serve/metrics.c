@@ -28,8 +28,25 @@ struct out {
 	const struct catalog_family *last;	/* the family whose header was written last */
 };
 
-/* Label values are the kernel's and the processes' words: escaped, ASCII. */
-static void label(FILE *f, bool *first, const char *key, const char *value)
+/*
+ * One byte of a label value that is neither '\\' nor '"'. Prometheus
+ * wants UTF-8: a comm's stray byte becomes '?'. A cgroup's path is a
+ * label value on its own, with no pid beside it: two paths that differ in
+ * a byte '?' would hide must stay two label values, or the scrape has one
+ * series twice, so with @percent such bytes, space and '%' itself are
+ * written %XX, as in a URL.
+ */
+static void label_byte(FILE *f, unsigned char c, bool percent)
+{
+	if (percent && (c <= 0x20 || c >= 0x7f || c == '%'))
+		fprintf(f, "%%%02X", c);
+	else if (c == '\n')
+		fputs("\\n", f);
+	else
+		fputc(c >= 0x20 && c < 0x7f ? c : '?', f);
+}
+
+static void label_esc(FILE *f, bool *first, const char *key, const char *value, bool percent)
 {
 	const unsigned char *c;
 
@@ -37,37 +54,17 @@ static void label(FILE *f, bool *first, const char *key, const char *value)
 	for (c = (const unsigned char *)value; *c; c++) {
 		if (*c == '\\' || *c == '"')
 			fprintf(f, "\\%c", *c);
-		else if (*c == '\n')
-			fputs("\\n", f);
 		else
-			/* Prometheus wants UTF-8: a comm's stray byte must not break it. */
-			fputc(*c >= 0x20 && *c < 0x7f ? *c : '?', f);
+			label_byte(f, *c, percent);
 	}
 	fputc('"', f);
 	*first = false;
 }
 
-/*
- * A cgroup's path is a label value on its own, with no pid beside it:
- * two paths that differ in a byte '?' would hide must stay two label
- * values, or the scrape has one series twice. Bytes that are not
- * printable ASCII, and '%' itself, are written %XX, as in a URL.
- */
-static void cgroup_label(FILE *f, bool *first, const char *path)
+/* Label values are the kernel's and the processes' words: escaped, ASCII. */
+static void label(FILE *f, bool *first, const char *key, const char *value)
 {
-	const unsigned char *c;
-
-	fprintf(f, "%scgroup=\"", *first ? "{" : ",");
-	for (c = (const unsigned char *)path; *c; c++) {
-		if (*c == '\\' || *c == '"')
-			fprintf(f, "\\%c", *c);
-		else if (*c > 0x20 && *c < 0x7f && *c != '%')
-			fputc(*c, f);
-		else
-			fprintf(f, "%%%02X", *c);
-	}
-	fputc('"', f);
-	*first = false;
+	label_esc(f, first, key, value, false);
 }
 
 static void labels_end(FILE *f, bool first)
@@ -389,7 +386,7 @@ static void serie_labels(const struct out *o, const struct series *ss, const str
 	/* "id:N" cannot be a path: a path starts with "/". */
 	snprintf(buf, sizeof(buf), "id:%llu", (unsigned long long)r->key);
 	if (r->path)
-		cgroup_label(o->f, first, r->path);
+		label_esc(o->f, first, "cgroup", r->path, true);
 	else
 		label(o->f, first, "cgroup", buf);
 }
