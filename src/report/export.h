@@ -9,8 +9,9 @@
 /*
  * gupstat report's exports, each to a stream (the caller opens the file):
  * Chrome/Perfetto trace-event JSON with one "X" slice per hold, for a
- * timeline in ui.perfetto.dev or chrome://tracing; and a self-contained
- * SVG of the hold-time distribution.
+ * timeline in ui.perfetto.dev or chrome://tracing; a self-contained
+ * SVG of the hold-time distribution; and the holds per kernel stack,
+ * folded, for flame graphs (folded.c).
  */
 /*
  * 0, or -errno; an error of the trace file's, read again, is in tf->err.
@@ -19,5 +20,16 @@
  */
 int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
+/*
+ * Weighted by hold time in ns, or by holds; the lines add up to the
+ * summary's hold_total_ns, or n. The file is read again.
+ */
+int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s);
+int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s);
+/*
+ * Why @tf cannot be folded (written with --no-stacks, or it did not end
+ * cleanly and so has no stack table), or NULL when it can.
+ */
+const char *folded_refusal(const struct trace_file *tf);
 
 #endif /* __GUPSTAT_REPORT_EXPORT_H */

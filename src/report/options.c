@@ -11,17 +11,49 @@ static const char doc[] =
 "that did not end cleanly (killed, or its disk full) has no trailer: its "
 "whole records are read, and it says so.";
 
-enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT };
+enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT, OPT_FOLDED, OPT_FOLDED_WEIGHT };
 
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
 	  "per hold (open in ui.perfetto.dev or chrome://tracing)", 0 },
 	{ "plot", OPT_PLOT, "OUT", 0, "write the hold-time distribution as an SVG image", 0 },
+	{ "folded", OPT_FOLDED, "OUT", 0, "write the holds per kernel stack, root first, in the "
+	  "folded format flame graph tools read (speedscope, flamegraph.pl, inferno); "
+	  "'-': to stdout, instead of the text", 0 },
+	{ "folded-weight", OPT_FOLDED_WEIGHT, "WHAT", 0, "what --folded counts per stack: ns "
+	  "(hold time, the default) or holds", 0 },
 	{ "strict", OPT_STRICT, NULL, 0, "refuse a trace that did not end cleanly (no trailer) "
 	  "rather than read the holds it has", 0 },
 	{}
 };
+
+static error_t folded_weight(struct argp_state *state, const char *arg, struct report_opts *o)
+{
+	if (!strcmp(arg, "ns"))
+		o->folded_holds = false;
+	else if (!strcmp(arg, "holds"))
+		o->folded_holds = true;
+	else
+		return opts_bad_value(state, OPT_FOLDED_WEIGHT, "not ns or holds", arg);
+	return 0;
+}
+
+/* Two exports to one file: the second would replace the first. */
+static error_t exports_apart(struct argp_state *state, const struct report_opts *o)
+{
+	const char *paths[] = { o->perfetto, o->plot, o->folded };
+	static const int keys[] = { OPT_PERFETTO, OPT_PLOT, OPT_FOLDED };
+	static const char *const what[] = { "the file --perfetto writes",
+					    "the file --plot writes" };
+	size_t i, j;
+
+	for (j = 1; j < sizeof(paths) / sizeof(paths[0]); j++)
+		for (i = 0; i < j; i++)
+			if (paths[i] && paths[j] && !strcmp(paths[i], paths[j]))
+				return opts_bad_value(state, keys[j], what[i], paths[j]);
+	return 0;
+}
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
@@ -32,6 +64,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PERFETTO: o->perfetto = arg; return 0;
 	case OPT_PLOT: o->plot = arg; return 0;
 	case OPT_STRICT: o->strict = true; return 0;
+	case OPT_FOLDED: o->folded = arg; return 0;
+	case OPT_FOLDED_WEIGHT: return folded_weight(state, arg, o);
 	case ARGP_KEY_ARG:
 		if (o->path)
 			return opts_usage(state, "one trace file at a time: '%s'", arg);
@@ -39,10 +73,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_NO_ARGS: return opts_usage(state, "no trace file given");
 	case ARGP_KEY_END:
-		if (o->plot && o->perfetto && !strcmp(o->plot, o->perfetto))
-			return opts_bad_value(state, OPT_PLOT, "the file --perfetto writes", o->plot);
 		/* An output over the input is refused by output_open(), by inode. */
-		return 0;
+		return exports_apart(state, o);
 	}
 	return ARGP_ERR_UNKNOWN;
 }

@@ -8,6 +8,8 @@ struct report_opts {
 	const char *path;	/* FILE: the trace to read */
 	const char *perfetto;	/* --perfetto OUT */
 	const char *plot;	/* --plot OUT */
+	const char *folded;	/* --folded OUT; "-" for stdout */
+	bool folded_holds;	/* --folded-weight holds: count holds, not ns */
 	unsigned int top;	/* -n: the N longest holds */
 	bool strict;		/* --strict: refuse a file without its trailer */
 };

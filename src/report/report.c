@@ -2,7 +2,7 @@
 /*
  * gupstat report FILE: read a trace file (every part checked, one line
  * and exit 1 for anything wrong with it), print its summary and longest
- * holds, and export a timeline and a plot on request.
+ * holds, and export a timeline, a plot and folded stacks on request.
  */
 #include <errno.h>
 #include <limits.h>
@@ -22,14 +22,28 @@
 typedef int (*export_fn)(FILE *f, struct trace_file *tf,
 			 const struct trace_summary *s);
 
-enum { EXPORT_PERFETTO, EXPORT_PLOT, NR_EXPORTS };
+enum { EXPORT_PERFETTO, EXPORT_PLOT, EXPORT_FOLDED, NR_EXPORTS };
 
-static const export_fn export_fns[NR_EXPORTS] = { export_perfetto, export_plot };
+static const export_fn export_fns[NR_EXPORTS] = {
+	export_perfetto, export_plot, export_folded_ns
+};
+
+/* "--folded -": to stdout, in the text's place, so that it can be piped. */
+static bool to_stdout(const struct report_opts *o, int i)
+{
+	return i == EXPORT_FOLDED && !strcmp(o->folded, "-");
+}
+
+static export_fn export_of(const struct report_opts *o, int i)
+{
+	return i == EXPORT_FOLDED && o->folded_holds ? export_folded_holds : export_fns[i];
+}
 
 static void export_paths(const struct report_opts *o, const char **paths)
 {
 	paths[EXPORT_PERFETTO] = o->perfetto;
 	paths[EXPORT_PLOT] = o->plot;
+	paths[EXPORT_FOLDED] = o->folded;
 }
 
 static void exports_discard(struct output *out)
@@ -47,14 +61,10 @@ static int exports_open(const struct report_opts *o, struct output *out)
 	const char *paths[NR_EXPORTS];
 	int i;
 
+	/* Names shared between exports are refused by report_opts_parse(). */
 	export_paths(o, paths);
-	if (paths[0] && paths[1] && !strcmp(paths[0], paths[1])) {
-		p_err("cannot write %s: named for both --perfetto and --plot\n",
-		      paths[0]);
-		return -1;
-	}
 	for (i = 0; i < NR_EXPORTS; i++) {
-		if (paths[i] && output_open(&out[i], paths[i], inputs)) {
+		if (paths[i] && !to_stdout(o, i) && output_open(&out[i], paths[i], inputs)) {
 			exports_discard(out);
 			return -1;
 		}
@@ -78,7 +88,14 @@ static int exports_write(const struct report_opts *o, struct output *out,
 			continue;
 		}
 		tf->err[0] = '\0';
-		err = export_fns[i](out[i].f, tf, s);
+		if (to_stdout(o, i)) {
+			/* Not atomic: stdout's errors are main()'s to report. */
+			err = export_of(o, i)(stdout, tf, s);
+			if (err)
+				p_err("%s: %s\n", o->path, tf->err[0] ? tf->err : strerror(-err));
+			continue;
+		}
+		err = export_of(o, i)(out[i].f, tf, s);
 		if (err && tf->err[0]) {
 			/* The trace, read again, is what failed. */
 			p_err("%s: %s\n", o->path, tf->err);
@@ -127,6 +144,11 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
+	if (o.folded && folded_refusal(&tf)) {
+		p_err("%s: cannot write --folded: %s\n", o.path, folded_refusal(&tf));
+		trace_file_free(&tf);
+		return 1;
+	}
 	if (exports_open(&o, out)) {
 		trace_file_free(&tf);
 		return 1;
@@ -136,7 +158,8 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
-	trace_text_print(stdout, o.path, &tf, &s);
+	if (!o.folded || strcmp(o.folded, "-"))
+		trace_text_print(stdout, o.path, &tf, &s);
 	err = exports_write(&o, out, &tf, &s) ? 1 : 0;
 	trace_summary_free(&s);
 	trace_file_free(&tf);

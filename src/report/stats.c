@@ -34,6 +34,7 @@ static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 	__u64 end = stats_hold_end(r);
 
 	s->hold_log2[stats_log2_slot(r->hold_ns)]++;
+	s->hold_total_ns += r->hold_ns;
 	s->pages_lin[r->pages < STATS_PAGE_SLOTS - 1 ? r->pages : STATS_PAGE_SLOTS - 1]++;
 	s->pages += r->pages;
 	s->stored += r->stored;

@@ -24,6 +24,7 @@ struct stats_dist {
 struct trace_summary {
 	size_t n;
 	struct stats_dist hold;		/* hold_ns */
+	__u64 hold_total_ns;		/* hold_ns summed over the holds */
 	struct stats_dist bare;		/* hold_ns - fill_ns, of holds with a fill */
 	__u64 hold_log2[STATS_LOG2_SLOTS];
 	__u64 pages_lin[STATS_PAGE_SLOTS];

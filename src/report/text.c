@@ -220,6 +220,8 @@ void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 	print_source(f, path, tf);
 	fprintf(f, "\nPTE-lock hold per follow_page_pte() call\n");
 	print_dist(f, "hold", &s->hold, s->n);
+	fprintf(f, "     total hold time %llu ns (%.3f ms) in %zu holds\n",
+		(unsigned long long)s->hold_total_ns, s->hold_total_ns / 1e6, s->n);
 	hist_print_log2(f, "nsecs", s->hold_log2, STATS_LOG2_SLOTS);
 	print_pages(f, s);
 	print_fill(f, tf, s);

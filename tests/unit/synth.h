@@ -55,15 +55,16 @@ static inline struct trace_rec synth_rec(size_t i, __u64 hold_ns)
 	return r;
 }
 
-/* The header: the file is open and written to through @w, or NULL. */
-static inline FILE *synth_begin(const char *path, struct trace_writer *w, __u32 hdr_flags)
+/* The header with @strings: the file is open and written to through @w, or NULL. */
+static inline FILE *synth_begin_with(const char *path, struct trace_writer *w, __u32 hdr_flags,
+				     const struct trace_kv *strings, __u32 nr_strings)
 {
 	struct trace_meta m = {
 		.flags = hdr_flags,
 		.start_ns = SYNTH_START_NS,
 		.start_realtime_ns = 1764460800ULL * 1000000000ULL,
-		.strings = synth_strings,
-		.nr_strings = sizeof(synth_strings) / sizeof(synth_strings[0]),
+		.strings = strings,
+		.nr_strings = nr_strings,
 	};
 	FILE *f = fopen(path, "w");
 
@@ -72,6 +73,13 @@ static inline FILE *synth_begin(const char *path, struct trace_writer *w, __u32 
 		trace_writer_header(w, &m);
 	}
 	return f;
+}
+
+/* The header a trace on base 6.12 writes. */
+static inline FILE *synth_begin(const char *path, struct trace_writer *w, __u32 hdr_flags)
+{
+	return synth_begin_with(path, w, hdr_flags, synth_strings,
+				sizeof(synth_strings) / sizeof(synth_strings[0]));
 }
 
 /* The two stacks and the trailer; closes @f. 0 or -errno. */

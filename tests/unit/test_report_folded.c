@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gupstat report --folded on made-up traces: the lines add up to the
+ * report's total hold time (and, by holds, to its hold count), frames
+ * root first, holds without a stack on one line, heaviest first; a
+ * trace without stacks, an output onto the input and bad options get
+ * one line, a non-zero exit and nothing written.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "tap.h"
+#include "synth.h"
+#include "capture.h"
+#include "report/report.h"
+#include "util/msg.h"
+
+#define NR_RECS		40
+#define STACK_A_ROOT_FIRST "gup_test_ioctl+0x2a1 [gup_test];__gup_longterm_locked+0x5e;" \
+			   "__get_user_pages+0x1b4;follow_page_pte+0x0"
+#define STACK_B_ROOT_FIRST "process_vm_rw_core+0x2c0;__get_user_pages+0x1b4;follow_page_pte+0x0"
+
+static char dir[] = "/tmp/gupstat-folded-XXXXXX";
+static char trace[128], folded[128], txt[128], err_log[128];
+static char out[1 << 16], err[4096];
+static struct trace_rec recs[NR_RECS];
+static bool err_one;	/* stderr was exactly one line */
+
+/* What the made-up holds add up to, per line, by the test's own count. */
+struct want {
+	__u64 ns, holds;
+};
+static struct want want_a, want_b, want_none, want_all;
+
+struct folded_file {
+	size_t lines;
+	__u64 sum;
+	bool well_formed;	/* every line "FRAMES N" */
+	bool ordered;		/* weights never grow */
+	char first[1024];	/* the heaviest line */
+};
+
+static bool one_line(const char *s)
+{
+	const char *nl = strchr(s, '\n');
+
+	return nl && !nl[1];
+}
+
+/* cmd_report, its stdout in txt; stderr in err, without its newline. */
+static int run_report(char **argv)
+{
+	int argc = 0, rc;
+
+	while (argv[argc])
+		argc++;
+	rc = capture_run(cmd_report, argc, argv, txt, err_log);
+	capture_read(err_log, err, sizeof(err));
+	err_one = err_one;
+	err[strcspn(err, "\n")] = '\0';
+	return rc;
+}
+
+/* @text's weight for the line of @frames, or -1 if it has none. */
+static long long weight_of(const char *text, const char *frames)
+{
+	size_t n = strlen(frames);
+	const char *p = text;
+
+	for (; (p = strstr(p, frames)); p += n)
+		if ((p == text || p[-1] == '\n') && p[n] == ' ')
+			return atoll(p + n + 1);
+	return -1;
+}
+
+static void fold_parse(const char *text, struct folded_file *ff)
+{
+	unsigned long long prev = ~0ULL;
+	const char *line = text;
+
+	memset(ff, 0, sizeof(*ff));
+	ff->well_formed = ff->ordered = true;
+	while (*line) {
+		const char *nl = strchr(line, '\n'), *sp;
+		char buf[1024];
+		unsigned long long w;
+		char *end;
+
+		if (!nl || (size_t)(nl - line) >= sizeof(buf)) {
+			ff->well_formed = false;
+			return;
+		}
+		memcpy(buf, line, nl - line);
+		buf[nl - line] = '\0';
+		sp = strrchr(buf, ' ');
+		w = sp ? strtoull(sp + 1, &end, 10) : 0;
+		if (!sp || sp == buf || !sp[1] || *end)
+			ff->well_formed = false;
+		if (w > prev)
+			ff->ordered = false;
+		if (!ff->lines)
+			snprintf(ff->first, sizeof(ff->first), "%s", buf);
+		prev = w;
+		ff->sum += w;
+		ff->lines++;
+		line = nl + 1;
+	}
+}
+
+/* "total hold time N ns (... ms) in N holds" of the text report. */
+static bool text_totals(const char *text, unsigned long long *ns, unsigned long long *holds)
+{
+	const char *p = strstr(text, "total hold time ");
+
+	return p && sscanf(p, "total hold time %llu ns (%*f ms) in %llu holds", ns, holds) == 2;
+}
+
+static void by_ns(void)
+{
+	char *argv[] = { "report", "-n", "0", "--folded", folded, trace, NULL };
+	unsigned long long ns = 0, holds = 0;
+	struct folded_file ff;
+	char text[1 << 16];
+	int rc = run_report(argv);
+
+	CHECK(rc == 0 && !err[0], "report --folded exits 0, nothing on stderr (%d, '%s')", rc, err);
+	capture_read(txt, text, sizeof(text));
+	CHECK(text_totals(text, &ns, &holds) && ns == want_all.ns && holds == NR_RECS,
+	      "the text prints the total hold time: %llu ns in %llu holds (want %llu in %d)",
+	      ns, holds, (unsigned long long)want_all.ns, NR_RECS);
+	capture_read(folded, out, sizeof(out));
+	fold_parse(out, &ff);
+	CHECK(ff.well_formed && ff.lines == 3, "three lines of 'FRAMES N' (%zu)", ff.lines);
+	CHECK(ff.sum == ns && ns == want_all.ns, "the lines add up to the report's total: %llu = %llu ns",
+	      (unsigned long long)ff.sum, ns);
+	CHECK(weight_of(out, STACK_A_ROOT_FIRST) == (long long)want_a.ns,
+	      "stack A root first, gup_test_ioctl to follow_page_pte, %llu ns",
+	      (unsigned long long)want_a.ns);
+	CHECK(weight_of(out, STACK_B_ROOT_FIRST) == (long long)want_b.ns,
+	      "stack B root first, %llu ns", (unsigned long long)want_b.ns);
+	CHECK(weight_of(out, "[no stack]") == (long long)want_none.ns,
+	      "holds without a stack on '[no stack] %llu'",
+	      (unsigned long long)want_none.ns);
+	CHECK(ff.ordered && !strncmp(ff.first, want_a.ns > want_b.ns ? STACK_A_ROOT_FIRST :
+				     STACK_B_ROOT_FIRST, 20), "heaviest first ('%.40s...')", ff.first);
+}
+
+static void by_holds(void)
+{
+	char *argv[] = { "report", "--folded-weight", "holds", "--folded", "-", trace, NULL };
+	struct folded_file ff;
+	int rc = run_report(argv);
+
+	capture_read(txt, out, sizeof(out));
+	CHECK(rc == 0 && !err[0], "--folded - --folded-weight holds exits 0 (%d, '%s')", rc, err);
+	CHECK(out[0] && !strstr(out, "Trace ") && !strstr(out, "PTE-lock hold"),
+	      "--folded -: stdout has the folded lines alone, no text");
+	fold_parse(out, &ff);
+	CHECK(ff.well_formed && ff.sum == NR_RECS, "by holds, the lines add up to the hold count: %llu",
+	      (unsigned long long)ff.sum);
+	CHECK(weight_of(out, STACK_A_ROOT_FIRST) == (long long)want_a.holds &&
+	      weight_of(out, "[no stack]") == (long long)want_none.holds,
+	      "stack A %llu holds, [no stack] %llu", (unsigned long long)want_a.holds,
+	      (unsigned long long)want_none.holds);
+}
+
+/* The made-up trace's header, as `gupstat trace --no-stacks` writes it. */
+static void write_no_stacks(const char *path)
+{
+	struct trace_kv kv[sizeof(synth_strings) / sizeof(synth_strings[0]) + 1];
+	struct trace_end e = { .end_ns = SYNTH_START_NS + 2000000000ULL };
+	struct trace_writer w;
+	size_t i, n = sizeof(synth_strings) / sizeof(synth_strings[0]);
+	FILE *f;
+
+	memcpy(kv, synth_strings, sizeof(synth_strings));
+	kv[n] = (struct trace_kv){ "stacks", "not taken (--no-stacks)" };
+	f = synth_begin_with(path, &w, 0, kv, n + 1);
+	for (i = 0; f && i < 4; i++) {
+		struct trace_rec r = synth_rec(i, 1000);
+
+		r.stack = GT_NO_STACK;
+		trace_writer_record(&w, &r);
+	}
+	if (f) {
+		trace_writer_finish(&w, &e);
+		fclose(f);
+	}
+}
+
+static void refusals(void)
+{
+	char nostk[160], link_name[160];
+	char *nostacks[] = { "report", "--folded", folded, nostk, NULL };
+	char *onto[] = { "report", "--folded", trace, trace, NULL };
+	char *linked[] = { "report", "--folded", link_name, trace, NULL };
+	char *shared[] = { "report", "--plot", folded, "--folded", folded, trace, NULL };
+	char *weight[] = { "report", "--folded", folded, "--folded-weight", "bytes", trace, NULL };
+	struct stat before, after;
+	int rc;
+
+	snprintf(nostk, sizeof(nostk), "%s/nostacks.gt", dir);
+	snprintf(link_name, sizeof(link_name), "%s/same.gt", dir);
+	write_no_stacks(nostk);
+	unlink(folded);
+	rc = run_report(nostacks);
+	CHECK(rc == 1 && err_one && strstr(err, "no stacks (written with --no-stacks)") &&
+	      access(folded, F_OK), "a --no-stacks trace: exit 1, nothing written, '%s'", err);
+	capture_read(txt, out, sizeof(out));
+	CHECK(!out[0], "... and no text report either");
+
+	stat(trace, &before);
+	rc = run_report(onto);
+	stat(trace, &after);
+	CHECK(rc == 1 && err_one && strstr(err, "it is also the input") &&
+	      after.st_size == before.st_size && after.st_mtime == before.st_mtime,
+	      "--folded onto the input: exit 1, the trace untouched, '%s'", err);
+	CHECK(!link(trace, link_name), "a second name for the trace (hard link)");
+	rc = run_report(linked);
+	stat(trace, &after);
+	CHECK(rc == 1 && err_one && strstr(err, "it is also the input") &&
+	      after.st_size == before.st_size, "... under another name too: exit 1, '%s'", err);
+
+	rc = run_report(shared);
+	CHECK(rc == 2 && err_one && strstr(err, "--folded"),
+	      "one name for --plot and --folded: exit 2, '%s'", err);
+	rc = run_report(weight);
+	CHECK(rc == 2 && err_one && strstr(err, "--folded-weight") && strstr(err, "bytes"),
+	      "--folded-weight bytes: exit 2, '%s'", err);
+}
+
+/* A trace killed before its trailer has no stack table to fold. */
+static void incomplete(void)
+{
+	char cut[160], cmd[600];
+	char *argv[] = { "report", "--folded", folded, cut, NULL };
+	int rc;
+
+	snprintf(cut, sizeof(cut), "%s/cut.gt", dir);
+	snprintf(cmd, sizeof(cmd), "head -c $(( $(stat -c %%s %s) - %zu )) %s >%s", trace,
+		 sizeof(struct gt_trailer) + 300, trace, cut);
+	unlink(folded);
+	rc = system(cmd) ? -1 : run_report(argv);
+	CHECK(rc == 1 && err_one && strstr(err, "no trailer") && access(folded, F_OK),
+	      "an incomplete trace: exit 1, nothing written, '%s'", err);
+}
+
+static void make_trace(void)
+{
+	struct want *w;
+	size_t i;
+
+	for (i = 0; i < NR_RECS; i++) {
+		recs[i] = synth_rec(i, 1000 + 37 * i + (i % 2 ? 0 : 400));
+		if (i % 5 == 0)
+			recs[i].stack = GT_NO_STACK;
+		w = recs[i].stack == SYNTH_STACK_A ? &want_a :
+		    recs[i].stack == SYNTH_STACK_B ? &want_b : &want_none;
+		w->ns += recs[i].hold_ns;
+		w->holds++;
+		want_all.ns += recs[i].hold_ns;
+	}
+	synth_write(trace, recs, NR_RECS, 0);
+}
+
+int main(void)
+{
+	msg_set_cmd("report");
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
+	snprintf(folded, sizeof(folded), "%s/t.folded", dir);
+	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
+	snprintf(err_log, sizeof(err_log), "%s/err", dir);
+	make_trace();
+	by_ns();
+	by_holds();
+	refusals();
+	incomplete();
+	snprintf(out, sizeof(out), "rm -rf %s", dir);
+	if (system(out))
+		return 1;
+	return check_done();
+}
