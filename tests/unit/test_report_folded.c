@@ -57,7 +57,7 @@ static int run_report(char **argv)
 		argc++;
 	rc = capture_run(cmd_report, argc, argv, txt, err_log);
 	capture_read(err_log, err, sizeof(err));
-	err_one = err_one;
+	err_one = one_line(err);
 	err[strcspn(err, "\n")] = '\0';
 	return rc;
 }
