@@ -2,8 +2,8 @@
 /*
  * Just enough PNG to look at a browser's screenshot: 8-bit RGB or RGBA,
  * not interlaced (what Chromium writes). Counts the pixels that are not
- * white and those near one colour, so a test can tell a drawn plot from
- * a blank page.
+ * white, those near one colour, and the coloured ones (not grey) by hue,
+ * so a test can tell a drawn plot or flame graph from a blank page.
  */
 #ifndef __GUPSTAT_PNG_INK_H
 #define __GUPSTAT_PNG_INK_H
@@ -13,10 +13,33 @@
 #include <string.h>
 #include <zlib.h>
 
+#define PNG_HUES	12	/* 30 degrees each, red first */
+#define PNG_CHROMA_MIN	40	/* max - min channel of a coloured pixel */
+
 struct png_ink {
 	unsigned int width, height;
 	unsigned long pixels, inked, near;	/* all, not white, near the colour */
+	unsigned long coloured;			/* not grey, black or white */
+	unsigned long hue[PNG_HUES];		/* the coloured ones by hue */
 };
+
+/* A coloured pixel's hue, in PNG_HUES slots; -1 for a grey one. */
+static int png_hue(const unsigned char *p)
+{
+	int r = p[0], g = p[1], b = p[2];
+	int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
+	int min = r < g ? (r < b ? r : b) : (g < b ? g : b), c = max - min, h;
+
+	if (c < PNG_CHROMA_MIN)
+		return -1;
+	if (max == r)
+		h = (60 * (g - b) / c + 360) % 360;
+	else if (max == g)
+		h = 60 * (b - r) / c + 120;
+	else
+		h = 60 * (r - g) / c + 240;
+	return h * PNG_HUES / 360 % PNG_HUES;
+}
 
 static unsigned int png_be32(const unsigned char *p)
 {
@@ -67,13 +90,17 @@ static void png_count(const unsigned char *d, struct png_ink *ink, size_t stride
 		const unsigned char *p = d + y * (stride + 1) + 1;
 
 		for (x = 0; x < ink->width; x++, p += bpp) {
-			int close = 1;
+			int close = 1, hue = png_hue(p);
 
 			for (i = 0; i < 3; i++)
 				close &= abs(p[i] - (int)((rgb >> (16 - 8 * i)) & 0xff)) <= 16;
 			ink->pixels++;
 			ink->inked += p[0] < 240 || p[1] < 240 || p[2] < 240;
 			ink->near += close;
+			if (hue >= 0) {
+				ink->coloured++;
+				ink->hue[hue]++;
+			}
 		}
 	}
 }
