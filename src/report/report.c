@@ -123,6 +123,48 @@ static int summarize(const struct report_opts *o, struct trace_file *tf,
 	return err;
 }
 
+/* The file summarised, then folded into @f: 0, or -errno after one line. */
+static int fold_into(FILE *f, const char *path, struct trace_file *tf)
+{
+	const char *why = folded_refusal(tf);
+	struct trace_summary s;
+	int err;
+
+	if (why) {
+		p_err("%s: cannot write --folded: %s\n", path, why);
+		return -EINVAL;
+	}
+	err = trace_summarize(tf, 0, &s);
+	if (!err) {
+		tf->err[0] = '\0';
+		err = export_folded_ns(f, tf, &s);
+		trace_summary_free(&s);
+	}
+	if (err)
+		p_err("%s: %s\n", path, tf->err[0] ? tf->err : strerror(-err));
+	return err;
+}
+
+int report_fold_file(const char *path, struct output *out)
+{
+	struct trace_file tf;
+	int err;
+
+	if (trace_file_open(&tf, path)) {
+		p_err("%s: %s\n", path, tf.err);
+		if (out)
+			output_discard(out);
+		return -EIO;
+	}
+	err = fold_into(out ? out->f : stdout, path, &tf);
+	trace_file_free(&tf);
+	if (out && err)
+		output_discard(out);
+	else if (out)
+		err = output_commit(out);
+	return err;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct output out[NR_EXPORTS] = {};

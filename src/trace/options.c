@@ -20,7 +20,7 @@ static const char doc[] =
 "  gupstat report holds.gt";
 
 enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS,
-       OPT_SPOOL };
+       OPT_SPOOL, OPT_FOLDED };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (created mode 0600)", 0 },
@@ -36,6 +36,8 @@ static const struct argp_option options[] = {
 	  "take no kernel stack (the costliest part of a record)", 0 },
 	{ "stack-min-ns", OPT_STACK_MIN_NS, "NS", 0,
 	  "take stacks only of holds of NS nanoseconds or more", 0 },
+	{ "folded", OPT_FOLDED, "OUT", 0, "at the end, also write the hold time per kernel "
+	  "stack for flame graphs, as 'gupstat report --folded OUT FILE' does ('-': stdout)", 0 },
 	{ "no-fill", OPT_NO_FILL, NULL, 0, "do not trace gup_fill_pages(): holds without its "
 	  "probe's cost, but no fill flag or fill time", 0 },
 	{}
@@ -63,6 +65,10 @@ static error_t check_combinations(const struct argp_state *state, const struct t
 		return opts_conflict(state, OPT_NO_STACKS, OPT_STACK_MIN_NS);
 	if (o->no_stacks && o->kernel_addrs)
 		return opts_conflict(state, OPT_NO_STACKS, OPT_KERNEL_ADDRS);
+	if (o->no_stacks && o->folded)
+		return opts_conflict(state, OPT_NO_STACKS, OPT_FOLDED);
+	if (o->folded && !strcmp(o->folded, o->output))
+		return opts_bad_value(state, OPT_FOLDED, "the file -o writes", o->folded);
 	return 0;
 }
 
@@ -81,6 +87,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_NO_FILL: o->no_fill = true; return 0;
 	case OPT_NO_STACKS: o->no_stacks = true; return 0;
 	case OPT_STACK_MIN_NS: return opts_u64(state, key, arg, 0, ~0ULL, &o->stack_min_ns);
+	case OPT_FOLDED: o->folded = arg; return 0;
 	case ARGP_KEY_END: return check_combinations(state, o);
 	}
 	return ARGP_ERR_UNKNOWN;

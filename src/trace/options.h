@@ -27,6 +27,7 @@
 
 struct trace_opts {
 	const char *output;	/* -o FILE */
+	const char *folded;	/* --folded OUT: report --folded at the end; "-" stdout */
 	const char *cgroup;	/* -c PATH: a cgroup v2 directory */
 	pid_t pid;		/* -p */
 	unsigned int duration;	/* -d SEC; 0 until Ctrl-C or the command ends */

@@ -22,6 +22,7 @@
 #include "trace/options.h"
 #include "trace/stream.h"
 #include "trace/trace.h"
+#include "report/report.h"
 #include "util/ksyms.h"
 #include "util/output.h"
 #include "probe/probes.h"
@@ -39,6 +40,7 @@ struct tracer {
 	struct ring_buffer *rb;
 	struct trace_spool spool;
 	struct output out;	/* -o, moved into place once the header is written */
+	struct output folded;	/* --folded, written from the finished trace */
 	__u64 cgroup_id;	/* -c: its id, or 0 */
 };
 
@@ -102,6 +104,12 @@ static int open_output(struct tracer *t)
 {
 	int err = output_open_new(&t->out, t->o.output);
 
+	/* -o is new: no other name of it exists to be refused here. */
+	if (!err && t->o.folded && strcmp(t->o.folded, "-")) {
+		err = output_open(&t->folded, t->o.folded, NULL);
+		if (err)
+			output_discard(&t->out);
+	}
 	output_catch_signals();
 	if (!err)
 		trace_writer_init(&t->s.w, t->out.f);
@@ -238,15 +246,20 @@ static int finish(struct tracer *t, bool failed)
 	if (err) {
 		/* What reached the file is readable: report recovers it. */
 		output_fail(&t->out, err);
+		output_discard(&t->folded);
 		p_err("what was written before the error stays in %s, without a trailer: "
 		      "'gupstat report' reads it\n", t->o.output);
 		return err;
 	}
 	/* A run that failed still ends its file properly: nothing is lost. */
 	err = output_commit(&t->out);
-	if (err)
+	if (err) {
+		output_discard(&t->folded);
 		return err;
+	}
 	report_end(t, &c);
+	if (t->o.folded && report_fold_file(t->o.output, strcmp(t->o.folded, "-") ? &t->folded : NULL))
+		return -EIO;
 	return failed ? -EIO : 0;
 }
 
@@ -282,6 +295,7 @@ static int run(struct tracer *t)
 		 t->o.output);
 	if (publish(t)) {
 		session_abort(&t->ss);
+		output_discard(&t->folded);
 		return 1;
 	}
 	session_start(&t->ss, banner);
@@ -303,6 +317,7 @@ int cmd_trace(int argc, char **argv)
 	if (err) {
 		session_abort(&t.ss);
 		output_discard(&t.out);
+		output_discard(&t.folded);
 		err = 1;
 	} else {
 		err = run(&t);

@@ -5,7 +5,8 @@
 # gup_test), traced once and read by every case. The folded lines add up
 # to the report's total hold time, and by holds to its hold count; the
 # pin's own holds, found by their stacks' frames, are as many as the
-# walk makes (lib.sh calls_ok). The folded file is kept in
+# walk makes (lib.sh calls_ok); trace --folded wrote the same file at
+# the end of the run. The folded file is kept in
 # $GUEST_RESULTS/folded-256m.folded for the host, which draws it
 # (tests/render-flame). A trace taken with --no-stacks is refused.
 set -u
@@ -38,7 +39,7 @@ else
 	work=(readv)
 fi
 name="trace -- $what"
-if ! $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 256 "${work[@]}" \
+if ! $GUPSTAT trace -o "$T" --folded "$tdir/live.folded" -- $GUPWORK --folio 4k --size 256 "${work[@]}" \
 	>/dev/null 2>"$terr" || ! $GUPSTAT report -n 0 "$T" >"$treport" 2>>"$terr"; then
 	not_ok "$name: trace or report failed"
 	f_logs
@@ -58,6 +59,8 @@ if $GUPSTAT report --folded "$F" "$T" >/dev/null 2>>"$terr"; then
 	# Root first: the innermost frame, follow_page_pte, ends each stack.
 	expect_eq "$name: stacks end in follow_page_pte" \
 		"$(grep -v '^\[no stack\] ' "$F" | grep -cv 'follow_page_pte+0x[0-9a-f]* [0-9]*$')" 0
+	cmp -s "$tdir/live.folded" "$F" && ok "$name: trace --folded wrote what report --folded does" ||
+		not_ok "$name: trace --folded and report --folded differ"
 	[ -n "${GUEST_RESULTS:-}" ] && cp "$F" "$GUEST_RESULTS/folded-256m.folded"
 else
 	not_ok "$name: report --folded failed"
