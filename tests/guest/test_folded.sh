@@ -74,7 +74,7 @@ expect_calls "$name: holds under $frame, by their stacks" \
 
 # The real writer's header for --no-stacks, as report reads it.
 name="trace --no-stacks"
-if $GUPSTAT trace --no-stacks -o "$tdir/n.gt" -- $GUPWORK --folio 4k --size 1 readv \
+if $GUPSTAT trace --no-stacks -o "$tdir/n.gt" -- $GUPWORK --folio 4k --size 16 readv \
 	>/dev/null 2>"$terr"; then
 	fails_with "$name: report --folded" 1 "no stacks \(written with --no-stacks\)" \
 		$GUPSTAT report --folded "$tdir/n.folded" "$tdir/n.gt"
