@@ -10,6 +10,7 @@ struct report_opts {
 	const char *plot;	/* --plot OUT */
 	unsigned int top;	/* -n: the N longest holds */
 	bool strict;		/* --strict: refuse a file without its trailer */
+	bool json;		/* -j: JSON instead of the text */
 };
 
 /* 0 to run, 1 when help or the version was printed, -EINVAL after the error. */
