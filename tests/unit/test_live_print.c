@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Report text and NDJSON for a made-up snapshot. */
+#include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "live/print.h"
 
 static char buf[1 << 20];
 
+/* 2026-12-03T15:40:01.123456Z; CLOCK_MONOTONIC 5 s after boot. */
+static const struct live_stamp stamp = { 1796312401123456789ULL, 5000000000ULL, true };
+
 static const char *render(const struct live_print_ctx *rc, const struct snapshot *s)
 {
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	live_print(f, rc, s, "12:00:00");
+	live_print(f, rc, s, &stamp);
 	fclose(f);
 	return buf;
 }
@@ -28,6 +32,8 @@ int main(void)
 	/* Method names come from which programs a probe has: any non-NULL. */
 	probes[P_UNPIN].kprobe = (struct bpf_program *)1;
 	probes[P_UNPIN].kretprobe = (struct bpf_program *)1;
+	probes[P_WALK].fentry = (struct bpf_program *)1;
+	probes[P_WALK].fexit = (struct bpf_program *)1;
 	walk->slots[16] = 1024;
 	walk->count = 1024;
 	walk->sum = 16384;
@@ -39,8 +45,9 @@ int main(void)
 	s.c.walk_results[WALK_EMLINK] = 3;
 	rc.v.walk_returns_count = true;
 
+	setenv("TZ", "UTC", 1);
 	out = render(&rc, &s);
-	CHECK(strstr(out, "12:00:00\n"), "timestamp first");
+	CHECK(!strncmp(out, "15:40:01\n", 9), "-T: the time first, to the second");
 	CHECK(strstr(out, "        16         : 1024     |****************************************|"),
 	      "batch of 16 in the linear histogram");
 	CHECK(strstr(out, "      1024 -> 2047       : 1024 "), "hold in the log2 histogram");
@@ -55,16 +62,25 @@ int main(void)
 	rc.json = true;
 	rc.v.lock_exact = true;
 	out = render(&rc, &s);
-	CHECK(strstr(out, "{\"type\":\"hist\",\"data\":{\"name\":\"walk_pages\""),
-	      "NDJSON hist record");
+	CHECK(strstr(out, "{\"type\":\"hist\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":5000000000,\"data\":{\"metric\":\"walk_pages\",\"labels\":{\"method\":\"fentry+fexit\",\"walk\":\"count\"},\"name\":\"walk_pages\""),
+	      "NDJSON hist record: RFC 3339 time, ts_ns, serve's family and labels, the old name");
 	CHECK(strstr(out, "\"buckets\":[{\"low\":16,\"high\":16,\"count\":1024}]"),
 	      "linear bucket bounds");
 	CHECK(strstr(out, "{\"low\":1024,\"high\":2047,\"count\":1024}"), "log2 bucket bounds");
-	CHECK(strstr(out, "exact: from __pte_offset_map_lock() return"), "exact method named");
-	CHECK(strstr(out, "\"name\":\"unpin_ns\"") && strstr(out, "\"method\":\"kprobe+kretprobe\""),
-	      "an attached probe is listed even when empty, with its method");
+	CHECK(strstr(out, "\"metric\":\"walk_hold_ns\",\"labels\":{\"lock\":\"exact\",\"method\":\"fentry+fexit\",\"walk\":\"count\"}"),
+	      "the hold's family with its lock label, as serve writes it");
+	CHECK(strstr(out, "\"method\":\"fentry+fexit\",\"note\":\"exact: from __pte_offset_map_lock() return to follow_page_pte() return\""),
+	      "method and note apart");
+	CHECK(strstr(out, "\"name\":\"unpin_ns\"") && strstr(out, "\"method\":\"kprobe+kretprobe\",\"note\":null"),
+	      "an attached probe is listed even when empty, with its method and no note");
+	CHECK(strstr(out, "\"metric\":\"unpin_latency_ns\",\"labels\":{\"function\":\"unpin_user_pages\",\"method\":\"kprobe+kretprobe\""),
+	      "a _seconds family named _ns, its own label first");
 	CHECK(!strstr(out, "fill_ns"), "no record for a probe that is not attached");
-	CHECK(strstr(out, "\"walk_emlink\":3"), "counters record");
-	CHECK(strstr(out, "{\"type\":\"end\",\"data\":{\"time\":\"12:00:00\"}}\n"), "end record");
+	CHECK(strstr(out, "\"walk_returns\":{\"pages\":1024,\"fault\":0,\"emlink\":3,"),
+	      "counters by serve's family and label values");
+	CHECK(strstr(out, "\"walk_emlink\":3"), "the deprecated counter names kept");
+	CHECK(strstr(out, "{\"type\":\"end\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":5000000000,\"data\":{}}\n"),
+	      "end record");
+	CHECK(!strstr(out, "15:40:01\n"), "no -T line in NDJSON");
 	return check_done();
 }
