@@ -74,6 +74,7 @@ static int report(struct live *l, bool redraw)
 	if (l->o.per_cgroup)
 		cgroups_print(stdout, l->s.skel->maps.cgroups, l->cgroup_names,
 			      l->o.json ? &t : NULL, l->o.interval);
+	live_print_end(stdout, &l->rc, &t);
 	return 0;
 }
 

@@ -119,10 +119,11 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 
 static void json_buckets(struct jw *w, const struct catalog_row *d, const struct hist *h)
 {
-	int i;
+	/* A log2 histogram has HIST_LOG2_SLOTS: 1 << i past them is undefined. */
+	int i, n = d->id < HIST_FIRST_LOG2 ? HIST_SLOTS : HIST_LOG2_SLOTS;
 
 	jw_array(w, "buckets");
-	for (i = 0; i < HIST_SLOTS; i++) {
+	for (i = 0; i < n; i++) {
 		unsigned long long lo, hi;
 
 		if (!h->slots[i])
@@ -249,11 +250,16 @@ static void json_counters(struct jw *w, const struct counters *c, const struct l
 	live_print_json_record_end(w);
 }
 
-/* Closes a report: its records all carry the same time. */
-static void json_end(struct jw *w, const struct live_stamp *t)
+void live_print_end(FILE *f, const struct live_print_ctx *rc, const struct live_stamp *t)
 {
-	live_print_json_record(w, "end", t);
-	live_print_json_record_end(w);
+	struct jw w;
+
+	if (!rc->json)
+		return;
+	jw_init(&w, f, false);
+	live_print_json_record(&w, "end", t);
+	live_print_json_record_end(&w);
+	fflush(f);
 }
 
 /* -T's line: the report's realtime, local, to the second. */
@@ -286,11 +292,9 @@ void live_print(FILE *f, const struct live_print_ctx *rc,
 		else if (h->count || catalog[i].id == H_WALK_PAGES)
 			text_hist(f, rc, &catalog[i], h);
 	}
-	if (rc->json) {
+	if (rc->json)
 		json_counters(&w, &s->c, t);
-		json_end(&w, t);
-	} else {
+	else
 		text_counters(f, rc, &s->c);
-	}
 	fflush(f);
 }

@@ -32,6 +32,8 @@ struct live_print_ctx {
 
 void live_print(FILE *f, const struct live_print_ctx *rc,
 		const struct snapshot *s, const struct live_stamp *t);
+/* NDJSON's "end" record, after the -P and --per-cgroup tables' records. */
+void live_print_end(FILE *f, const struct live_print_ctx *rc, const struct live_stamp *t);
 void live_print_hist_summary(FILE *f, const struct hist *h, const char *unit);
 /*
  * One NDJSON record, {"type":TYPE,"time":...,"ts_ns":...,"data":{...}}:

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Report text and NDJSON for a made-up snapshot. */
+/*
+ * Report text and NDJSON for a made-up snapshot. With --ndjson, one whole
+ * NDJSON report of every kind of record instead, every probe attached,
+ * for tests/host/test_json.sh to check against docs/schemas/live.schema.json.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "live/print.h"
+#include "live/procs.h"
 
 static char buf[1 << 20];
 
@@ -15,11 +20,50 @@ static const char *render(const struct live_print_ctx *rc, const struct snapshot
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
 	live_print(f, rc, s, &stamp);
+	live_print_end(f, rc, &stamp);
 	fclose(f);
 	return buf;
 }
 
-int main(void)
+/* Every record a report can have, every histogram with values. */
+static int ndjson(void)
+{
+	static const char *const funcs[NR_PROBES] = {
+		"follow_page_pte", "__pte_offset_map_lock", "__get_user_pages", "try_grab_folio",
+		"unpin_user_pages", "unpin_user_pages_dirty_lock", "gup_put_folio", "gup_fill_pages",
+	};
+	static struct snapshot s;
+	struct probe probes[NR_PROBES] = {};
+	struct live_print_ctx rc = { .v.probes = probes, .v.event = "cpu-clock", .json = true };
+	struct proc_stats ps = { .comm = "gupwork\"1", .t.walk_pages = 4096 };
+	struct tally t = { .walk_calls = 8, .pin_pages = 8 };
+	unsigned int i;
+
+	for (i = 0; i < NR_PROBES; i++) {
+		probes[i].func = funcs[i];
+		probes[i].method = i % 2 ? ATTACH_KPROBE : ATTACH_FENTRY;
+		probes[i].kprobe = probes[i].kretprobe = (struct bpf_program *)1;
+		probes[i].fentry = probes[i].fexit = (struct bpf_program *)1;
+	}
+	for (i = 0; i < NR_HISTS; i++) {
+		/* The last slot of each kind; a log2 one has no slot past it. */
+		s.hists[i].slots[i < HIST_FIRST_LOG2 ? HIST_SLOTS - 1 : HIST_LOG2_SLOTS - 1] = 1;
+		s.hists[i].slots[HIST_SLOTS - 1] += i >= HIST_FIRST_LOG2;
+		s.hists[i].slots[3] = 2;
+		s.hists[i].count = 3;
+		s.hists[i].sum = 1006;
+		s.hists[i].max = 1000;
+	}
+	s.c.gup_errors[GUP_GET] = 1;
+	live_print(stdout, &rc, &s, &stamp);
+	procs_print_json(stdout, 4242, &ps, &stamp);
+	cgroups_print_json(stdout, 1, "/", &t, &stamp);
+	cgroups_print_json(stdout, 99, NULL, &t, &stamp);
+	live_print_end(stdout, &rc, &stamp);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
@@ -27,6 +71,8 @@ int main(void)
 	struct hist *walk = &s.hists[H_WALK_PAGES], *hold = &s.hists[H_WALK_HOLD_NS];
 	const char *out;
 
+	if (argc > 1 && !strcmp(argv[1], "--ndjson"))
+		return ndjson();
 	probes[P_WALK].method = ATTACH_FENTRY;
 	probes[P_UNPIN].method = ATTACH_KPROBE;
 	/* Method names come from which programs a probe has: any non-NULL. */
