@@ -117,7 +117,7 @@ expect_eq "report -j: holds and their count as the text's" \
 expect_calls "report -j: $J_MB MB, one hold per walk call" "$(jq -r .trace.holds "$jdir/report.json")" $J_CALLS
 expect_eq "report -j: every page walked" "$(jq -r .pages.walked_pages "$jdir/report.json")" $J_PAGES
 expect_eq "report -j: the cgroups' holds add up; the -n longest, their stacks from follow_page_pte" \
-	"$(jq -r '"\([.cgroups.rows[].holds] | add == .trace.holds) \(.longest | length) \([.longest[] | select(.stack)][0].stack[0].symbol | startswith("follow_page_pte+"))"' "$jdir/report.json")" \
+	"$(jq -r '"\(([.cgroups.rows[].holds] | add) == .trace.holds) \(.longest | length) \([.longest[] | select(.stack)][0].stack[0].symbol | startswith("follow_page_pte+"))"' "$jdir/report.json")" \
 	"true 5 true"
 # The same clock: the report was taken after the trace had ended.
 read -r end hold < <(jq -r '"\(.trace.end_ns) \(.longest[0].ts_ns)"' "$jdir/report.json")
