@@ -262,7 +262,8 @@ FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
 RESULTS_SRCS	:= src/results/json.c src/results/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
 		   src/util/stats.c
-RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
+RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c \
+		     src/compare/columns.c src/compare/json.c
 FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
