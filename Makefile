@@ -251,7 +251,7 @@ asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 # Two readers of hostile files under libFuzzer with ASan and UBSan: the
 # trace file reader (src/tracefile/reader.c and src/util/input.c alone)
 # and gupstat compare's results file reader (src/results/json.c over
-# json-c, then compare's verdicts and plot on what it read). fuzz-check
+# json-c, then compare's verdicts, plot and JSON on what it read). fuzz-check
 # replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
 # (default 30; tests/fuzz/run); fuzz is the same, longer (default 600 s
 # each). fuzz-corpus rewrites the seeds.
