@@ -251,7 +251,7 @@ asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 # Two readers of hostile files under libFuzzer with ASan and UBSan: the
 # trace file reader (src/tracefile/reader.c and src/util/input.c alone)
 # and gupstat compare's results file reader (src/results/json.c over
-# json-c, then compare's verdicts and plot on what it read). fuzz-check
+# json-c, then compare's verdicts, plot and JSON on what it read). fuzz-check
 # replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
 # (default 30; tests/fuzz/run); fuzz is the same, longer (default 600 s
 # each). fuzz-corpus rewrites the seeds.
@@ -262,7 +262,8 @@ FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
 RESULTS_SRCS	:= src/results/json.c src/results/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
 		   src/util/stats.c
-RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c
+RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c \
+		     src/compare/columns.c src/compare/json.c
 FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \

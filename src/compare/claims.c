@@ -11,8 +11,6 @@
 #include <string.h>
 #include "compare/compare.h"
 
-#define MIN_CHANGE	1.10
-
 enum v_change v_change_of(const struct v_series *base, const struct v_series *other)
 {
 	struct v_summary a, b;
@@ -21,9 +19,9 @@ enum v_change v_change_of(const struct v_series *base, const struct v_series *ot
 		return VCH_NO_DATA;
 	v_summarise(base, &a);
 	v_summarise(other, &b);
-	if (b.p25 > a.p75 && b.median >= a.median * MIN_CHANGE)
+	if (b.p25 > a.p75 && b.median >= a.median * V_MIN_CHANGE)
 		return VCH_HIGHER;
-	if (b.p75 < a.p25 && b.median * MIN_CHANGE <= a.median)
+	if (b.p75 < a.p25 && b.median * V_MIN_CHANGE <= a.median)
 		return VCH_LOWER;
 	return VCH_SAME;
 }
@@ -54,7 +52,7 @@ static double median_of(const struct v_series *s)
 	return m.median;
 }
 
-static const char *change_word(enum v_change c)
+const char *v_change_name(enum v_change c)
 {
 	static const char *const w[] = { "unchanged", "higher", "lower", "not measured" };
 
@@ -82,7 +80,7 @@ static enum v_change warm_unpin(struct v_claim *c, const struct v_run *a, const 
 
 	SAY(c, "timing: %u MB warm unpin median %.1f -> %.1f us (%s)", a->size_mb,
 	    median_of(&a->cond[VC_WARM].unpin_ns) / 1e3,
-	    median_of(&b->cond[VC_WARM].unpin_ns) / 1e3, change_word(ch));
+	    median_of(&b->cond[VC_WARM].unpin_ns) / 1e3, v_change_name(ch));
 	return ch;
 }
 
@@ -110,7 +108,7 @@ static void claim_flat(struct v_claim *c, const struct v_results *a, const struc
 		len += snprintf(c->evidence + len, sizeof(c->evidence) - len,
 				"%stiming: %u MB %.1f -> %.1f us (%s)", i ? "; " : "", mb[i],
 				median_of(&x->cond[VC_WARM].unpin_ns) / 1e3,
-				median_of(&y->cond[VC_WARM].unpin_ns) / 1e3, change_word(ch));
+				median_of(&y->cond[VC_WARM].unpin_ns) / 1e3, v_change_name(ch));
 	}
 	c->verdict = n < 2 ? VV_INCONCLUSIVE : moved ? VV_FAILS : VV_HOLDS;
 	if (n < 2)
@@ -134,12 +132,12 @@ static void claim_cache(struct v_claim *c, const struct v_run *a, const struct v
 	c->claim = "the unpin slowdown is a cache effect (tail struct pages)";
 	snprintf(ctl, sizeof(ctl), "cold-cache control: base unpin warm %.1f -> cold %.1f us (%s); cold unpin %.1f -> %.1f us (%s)",
 		 median_of(&a->cond[VC_WARM].unpin_ns) / 1e3, median_of(&a->cond[VC_COLD].unpin_ns) / 1e3,
-		 change_word(evict), median_of(&a->cond[VC_COLD].unpin_ns) / 1e3,
-		 median_of(&b->cond[VC_COLD].unpin_ns) / 1e3, change_word(cold));
+		 v_change_name(evict), median_of(&a->cond[VC_COLD].unpin_ns) / 1e3,
+		 median_of(&b->cond[VC_COLD].unpin_ns) / 1e3, v_change_name(cold));
 	if (misses != VCH_NO_DATA) {
 		c->verdict = !slower ? VV_NOT_APPLICABLE : misses == VCH_HIGHER ? VV_HOLDS : VV_FAILS;
 		SAY(c, "counters: unpin counter per call %.0f -> %.0f (%s); %s", median_of(&a->cond[VC_WARM].unpin_ctr),
-		    median_of(&b->cond[VC_WARM].unpin_ctr), change_word(misses), ctl);
+		    median_of(&b->cond[VC_WARM].unpin_ctr), v_change_name(misses), ctl);
 		return;
 	}
 	if (!slower)
@@ -185,8 +183,8 @@ static void claim_cache_sim(struct v_claim *c, const struct v_results *ra,
 	    "%.0f -> %.0f (%s); %s unpin struct page LLC misses per call %.0f -> %.0f (%s); "
 	    "warm loop: %.0f -> %.0f (%s)",
 	    (int)strcspn(ra->sim_model, ":"), ra->sim_model, a->size_mb, median_of(pa),
-	    median_of(pb), change_word(pin), v_cond_names[k], median_of(ua), median_of(ub),
-	    change_word(unpin), median_of(wa), median_of(wb), change_word(v_change_of(wa, wb)));
+	    median_of(pb), v_change_name(pin), v_cond_names[k], median_of(ua), median_of(ub),
+	    v_change_name(unpin), median_of(wa), median_of(wb), v_change_name(v_change_of(wa, wb)));
 }
 
 /* 4: the goal for a fixed kernel. */

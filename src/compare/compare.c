@@ -3,7 +3,7 @@
  * gupstat compare BASE.json OTHER.json: two gupstat validate results side
  * by side in the tester's shape (base -> other, with the ratio), then a
  * verdict per claim and per folio size, each with the evidence it rests
- * on.
+ * on; or all of it as JSON (-j, json.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,51 +14,6 @@
 #include "util/output.h"
 #include "util/msg.h"
 #include "util/input.h"
-
-struct column {
-	const char *title;
-	enum v_cond cond;
-	bool unpin;
-	bool counter;
-	double scale;		/* to the unit printed */
-	int sim;		/* a simulated count (enum gupsim_count), or -1 */
-};
-
-static const struct column columns[] = {
-	{ "pin_user_pages(FOLL_LONGTERM), us", VC_WARM, false, false, 1e3, -1 },
-	{ "unpin_user_pages(), us", VC_WARM, true, false, 1e3, -1 },
-	{ "unpin_user_pages() after evicting the caches, us", VC_COLD, true, false, 1e3, -1 },
-	{ "unpin_user_pages() after evicting before the pin (cold_pin), us", VC_COLD_PIN, true,
-	  false, 1e3, -1 },
-	{ "counter per unpin_user_pages() call", VC_WARM, true, true, 1, -1 },
-	{ "counter per pin call", VC_WARM, false, true, 1, -1 },
-	{ "sim:struct-page-LLC-miss per unpin_user_pages() call, simulated", VC_WARM, true, false,
-	  1, GS_SP_LLC_MISS },
-	{ "sim:struct-page-LLC-miss per unpin_user_pages() call after evicting, simulated", VC_COLD,
-	  true, false, 1, GS_SP_LLC_MISS },
-	{ "sim:struct-page-LLC-miss per unpin_user_pages() call, cold_pin, simulated", VC_COLD_PIN,
-	  true, false, 1, GS_SP_LLC_MISS },
-	{ "sim:struct-page-L2-miss per unpin_user_pages() call, simulated", VC_WARM, true, false,
-	  1, GS_SP_L2_MISS },
-	{ "sim:LLC-miss per unpin_user_pages() call (all data), simulated", VC_WARM, true, false,
-	  1, GS_LLC_MISS },
-	{ "sim:struct-page-access per pin call, simulated", VC_WARM, false, false, 1,
-	  GS_SP_ACCESS },
-	{ "sim:struct-page-LLC-miss per pin call, cold_pin, simulated", VC_COLD_PIN, false, false,
-	  1, GS_SP_LLC_MISS },
-	{ "sim:LLC-miss per pin call (all data), simulated", VC_WARM, false, false, 1, GS_LLC_MISS },
-};
-
-static const struct v_series *series(const struct v_run *r, const struct column *c)
-{
-	const struct v_cond_result *x = &r->cond[c->cond];
-
-	if (c->sim >= 0)
-		return c->unpin ? &x->unpin_sim[c->sim] : &x->pin_sim[c->sim];
-	if (c->counter)
-		return c->unpin ? &x->unpin_ctr : &x->pin_ctr;
-	return c->unpin ? &x->unpin_ns : &x->pin_ns;
-}
 
 static void cell(char *buf, size_t len, const struct v_series *s, double scale)
 {
@@ -71,43 +26,32 @@ static void cell(char *buf, size_t len, const struct v_series *s, double scale)
 		snprintf(buf, len, "%.1f [%.1f-%.1f]", m.median / scale, m.p25 / scale, m.p75 / scale);
 }
 
-static void table(const struct v_results *a, const struct v_results *b, const struct column *c)
+static void table(const struct v_results *a, const struct v_results *b, const struct v_column *c)
 {
 	char x[48], y[48];
 	const struct v_run *ra, *rb;
 	struct v_summary ma, mb;
 	int i;
 
-	printf("\n%s (median [p25-p75]; ratio base/other, above 1: other is lower)\n", c->title);
+	printf("\n%s%s (median [p25-p75]; ratio base/other, above 1: other is lower)\n", c->title,
+	       c->scale == 1e3 ? ", us" : "");
 	printf("%-5s %6s  %-28s    %-28s %8s  %s\n", "folio", "MB", "base", "other", "ratio", "");
 	for (i = 0; i < a->nr_runs; i++) {
 		ra = &a->runs[i];
 		rb = v_find_run(b, ra->folio, ra->size_mb);
 		if (!rb)
 			continue;
-		cell(x, sizeof(x), series(ra, c), c->scale);
-		cell(y, sizeof(y), series(rb, c), c->scale);
-		v_summarise(series(ra, c), &ma);
-		v_summarise(series(rb, c), &mb);
+		cell(x, sizeof(x), v_column_series(ra, c), c->scale);
+		cell(y, sizeof(y), v_column_series(rb, c), c->scale);
+		v_summarise(v_column_series(ra, c), &ma);
+		v_summarise(v_column_series(rb, c), &mb);
 		printf("%-5s %6u  %-28s -> %-28s", v_folio_names[ra->folio], ra->size_mb, x, y);
 		if (ma.n && mb.n && mb.median > 0)
 			printf(" %7.2fx  %s\n", ma.median / mb.median,
-			       v_change_of(series(ra, c), series(rb, c)) == VCH_SAME ? "" : "changed");
+			       v_change_of(v_column_series(ra, c), v_column_series(rb, c)) == VCH_SAME ? "" : "changed");
 		else
 			printf(" %8s\n", "-");
 	}
-}
-
-static bool has_counter(const struct v_results *r)
-{
-	return r->nr_runs && r->runs[0].cond[VC_WARM].unpin_ctr.n;
-}
-
-static bool shown(const struct column *c, const struct v_results *a, const struct v_results *b)
-{
-	if (c->sim >= 0)
-		return a->sim_model[0] && b->sim_model[0];
-	return !c->counter || (has_counter(a) && has_counter(b));
 }
 
 static void census(const struct v_results *a, const struct v_results *b)
@@ -166,15 +110,15 @@ static void print_all(const char *pa, const struct v_results *a, const char *pb,
 	size_t i;
 
 	header(pa, a, pb, b);
-	for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-		if (shown(&columns[i], a, b))
-			table(a, b, &columns[i]);
+	for (i = 0; i < v_nr_columns; i++)
+		if (v_column_shown(&v_columns[i], a, b))
+			table(a, b, &v_columns[i]);
 	census(a, b);
 	verdicts(a, b);
 }
 
 /* The plot is opened before the tables print: a bad path prints nothing. */
-static int compare(const char *pa, const char *pb, const char *plot_path)
+static int compare(const char *pa, const char *pb, const char *plot_path, bool json)
 {
 	const char *const inputs[] = { pa, pb, NULL };
 	struct v_results *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
@@ -187,7 +131,10 @@ static int compare(const char *pa, const char *pb, const char *plot_path)
 	if (!err && plot_path)
 		err = output_open(&out, plot_path, inputs);
 	if (!err) {
-		print_all(pa, a, pb, b);
+		if (json)
+			compare_json(stdout, pa, a, pb, b);
+		else
+			print_all(pa, a, pb, b);
 		if (plot_path) {
 			compare_plot(out.f, a, b, pa, pb);
 			err = output_commit(&out);
@@ -206,5 +153,5 @@ int cmd_compare(int argc, char **argv)
 	err = compare_opts_parse(&o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	return compare(o.base, o.other, o.plot) ? 1 : 0;
+	return compare(o.base, o.other, o.plot, o.json) ? 1 : 0;
 }

@@ -14,6 +14,8 @@ static const char doc[] =
 enum { OPT_PLOT = 256 };
 
 static const struct argp_option options[] = {
+	{ "json", 'j', NULL, 0, "print one JSON document instead of the text "
+	  "(docs/schemas/compare.schema.json)", 0 },
 	{ "plot", OPT_PLOT, "FILE.svg", 0, "also draw the unpin times as an SVG", 0 },
 	{}
 };
@@ -23,6 +25,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct compare_opts *o = state->input;
 
 	switch (key) {
+	case 'j': o->json = true; return 0;
 	case OPT_PLOT: o->plot = arg; return 0;
 	case ARGP_KEY_ARG:
 		if (state->arg_num >= 2)

@@ -2,10 +2,13 @@
 #ifndef __GUPSTAT_COMPARE_OPTIONS_H
 #define __GUPSTAT_COMPARE_OPTIONS_H
 
+#include <stdbool.h>
+
 struct compare_opts {
 	const char *base;	/* BASE.json */
 	const char *other;	/* OTHER.json */
 	const char *plot;	/* --plot FILE.svg */
+	bool json;		/* -j: JSON instead of the text */
 };
 
 /* 0 to run, 1 when help or the version was printed, -EINVAL after the error. */

@@ -52,20 +52,10 @@ static void set_rodata(struct live *l)
 	setup_rodata(l->s.skel, l->s.btf, &c);
 }
 
-static const char *stamp(const struct live *l, char *buf, size_t len)
-{
-	time_t t = time(NULL);
-
-	if (!l->o.timestamps && !l->o.json)
-		return NULL;
-	strftime(buf, len, "%H:%M:%S", localtime(&t));
-	return buf;
-}
-
 static int report(struct live *l, bool redraw)
 {
+	struct live_stamp t;
 	struct snapshot s;
-	char ts[32];
 	int err;
 
 	err = snapshot_read(&s, l->s.skel->maps.hists, l->s.skel->maps.counters,
@@ -77,12 +67,14 @@ static int report(struct live *l, bool redraw)
 	/* On a terminal the view redraws in place; piped, it appends. */
 	if (redraw && isatty(STDOUT_FILENO) && !l->o.json)
 		printf("\033[H\033[2J");
-	live_print(stdout, &l->rc, &s, stamp(l, ts, sizeof(ts)));
+	live_stamp_now(&t, l->o.timestamps);
+	live_print(stdout, &l->rc, &s, &t);
 	if (l->o.per_process)
-		procs_print(stdout, l->s.skel->maps.procs, l->o.json, l->o.interval);
+		procs_print(stdout, l->s.skel->maps.procs, l->o.json ? &t : NULL, l->o.interval);
 	if (l->o.per_cgroup)
-		cgroups_print(stdout, l->s.skel->maps.cgroups, l->cgroup_names, l->o.json,
-			      l->o.interval);
+		cgroups_print(stdout, l->s.skel->maps.cgroups, l->cgroup_names,
+			      l->o.json ? &t : NULL, l->o.interval);
+	live_print_end(stdout, &l->rc, &t);
 	return 0;
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One report: every histogram whose probe is attached, as text in the
- * bcc/bpftrace shape or as NDJSON ({"type":...,"data":...} per line).
+ * bcc/bpftrace shape or as NDJSON ({"type":...,"time":...,"ts_ns":...,
+ * "data":...} per line, docs/schemas/live.schema.json).
  */
 #include <string.h>
+#include <time.h>
 #include "util/hist.h"
 #include "util/json.h"
 #include "live/print.h"
@@ -16,18 +18,33 @@ static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 	return !d->pmu || rc->v.event;
 }
 
-/* How a number was taken, said next to it. */
+/*
+ * What qualifies how a number was taken, beside the method: the hold's
+ * bounds, a counter's event; NULL where the method says it all.
+ */
+static const char *note_of(const struct live_print_ctx *rc, const struct catalog_row *d,
+			   char *buf, size_t len)
+{
+	if (d->id == H_WALK_HOLD_NS)
+		return rc->v.lock_exact ?
+			"exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
+			"upper bound: follow_page_pte() entry to return";
+	if (!d->pmu)
+		return NULL;
+	snprintf(buf, len, "%s, entry to return, same CPU", rc->v.event);
+	return buf;
+}
+
+/* How a number was taken, said next to it in the text: "METHOD; NOTE". */
 static const char *method_note(const struct live_print_ctx *rc,
 			       const struct catalog_row *d, char *buf, size_t len)
 {
-	const char *m = probe_method_name(&rc->v.probes[d->probe]);
+	const char *m = probe_method_name(&rc->v.probes[d->probe]), *n;
+	char note[128];
 
-	if (d->id == H_WALK_HOLD_NS)
-		snprintf(buf, len, "%s; %s", m, rc->v.lock_exact ?
-			 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
-			 "upper bound: follow_page_pte() entry to return");
-	else if (d->pmu)
-		snprintf(buf, len, "%s; %s, entry to return, same CPU", m, rc->v.event);
+	n = note_of(rc, d, note, sizeof(note));
+	if (n)
+		snprintf(buf, len, "%s; %s", m, n);
 	else
 		snprintf(buf, len, "%s", m);
 	return buf;
@@ -102,10 +119,11 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 
 static void json_buckets(struct jw *w, const struct catalog_row *d, const struct hist *h)
 {
-	int i;
+	/* A log2 histogram has HIST_LOG2_SLOTS: 1 << i past them is undefined. */
+	int i, n = d->id < HIST_FIRST_LOG2 ? HIST_SLOTS : HIST_LOG2_SLOTS;
 
 	jw_array(w, "buckets");
-	for (i = 0; i < HIST_SLOTS; i++) {
+	for (i = 0; i < n; i++) {
 		unsigned long long lo, hi;
 
 		if (!h->slots[i])
@@ -126,10 +144,23 @@ static void json_buckets(struct jw *w, const struct catalog_row *d, const struct
 	jw_end_array(w);
 }
 
-void live_print_json_record(struct jw *w, const char *type)
+void live_stamp_now(struct live_stamp *t, bool text)
+{
+	struct timespec real, mono;
+
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	t->realtime_ns = real.tv_sec * 1000000000ULL + real.tv_nsec;
+	t->mono_ns = mono.tv_sec * 1000000000ULL + mono.tv_nsec;
+	t->text = text;
+}
+
+void live_print_json_record(struct jw *w, const char *type, const struct live_stamp *t)
 {
 	jw_object(w, NULL);
 	jw_string(w, "type", type);
+	jw_time(w, "time", t->realtime_ns);
+	jw_u64(w, "ts_ns", t->mono_ns);
 	jw_object(w, "data");
 }
 
@@ -139,18 +170,39 @@ void live_print_json_record_end(struct jw *w)
 	jw_end_object(w);
 }
 
-static void json_hist(struct jw *w, const struct live_print_ctx *rc,
-		      const struct catalog_row *d, const struct hist *h)
+/* The row's Prometheus labels (catalog_labels()), as an object. */
+static void json_labels(struct jw *w, const struct live_print_ctx *rc,
+			const struct catalog_row *d)
 {
-	char note[160], title[160];
+	struct catalog_label l[CATALOG_LABELS_MAX];
+	unsigned int i, n = catalog_labels(&rc->v, d, l);
 
-	live_print_json_record(w, "hist");
+	jw_object(w, "labels");
+	for (i = 0; i < n; i++)
+		jw_string(w, l[i].key, l[i].value);
+	jw_end_object(w);
+}
+
+/*
+ * A histogram under its Prometheus family's name and labels (metric,
+ * labels); "name", the catalogue's older key, is deprecated (docs/live.md).
+ */
+static void json_hist(struct jw *w, const struct live_print_ctx *rc,
+		      const struct catalog_row *d, const struct hist *h,
+		      const struct live_stamp *t)
+{
+	char note[128], title[160], metric[64];
+
+	live_print_json_record(w, "hist", t);
+	jw_string(w, "metric", catalog_ndjson_name(d->fam, metric, sizeof(metric)));
+	json_labels(w, rc, d);
 	jw_string(w, "name", d->key);
 	jw_string(w, "function", rc->v.probes[d->probe].func);
 	jw_string(w, "title", title_of(rc, d, title, sizeof(title)));
 	jw_string(w, "unit", d->unit);
 	jw_string(w, "scale", d->id < HIST_FIRST_LOG2 ? "linear" : "log2");
-	jw_string(w, "method", method_note(rc, d, note, sizeof(note)));
+	jw_string(w, "method", probe_method_name(&rc->v.probes[d->probe]));
+	jw_string(w, "note", note_of(rc, d, note, sizeof(note)));
 	jw_u64(w, "count", h->count);
 	jw_u64(w, "sum", h->sum);
 	jw_u64(w, "max", h->max);
@@ -158,11 +210,33 @@ static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 	live_print_json_record_end(w);
 }
 
-static void json_counters(struct jw *w, const struct counters *c)
+/* A labelled counter family as an object, its label values the keys. */
+static void json_by_label(struct jw *w, const char *key, const char *const *values,
+			  const __u64 *v, int n)
+{
+	int i;
+
+	jw_object(w, key);
+	for (i = 0; i < n; i++)
+		jw_u64(w, values[i], v[i]);
+	jw_end_object(w);
+}
+
+/*
+ * Named as serve's counter families, without "gupstat_" and "_total";
+ * then the older names, deprecated (docs/live.md), with the same values.
+ */
+static void json_counters(struct jw *w, const struct counters *c, const struct live_stamp *t)
 {
 	const __u64 *r = c->walk_results;
 
-	live_print_json_record(w, "counters");
+	live_print_json_record(w, "counters", t);
+	json_by_label(w, "walk_returns", catalog_walk_results, r, WALK_NR_RESULTS);
+	json_by_label(w, "gup_calls", catalog_gup_kinds, c->gup_calls, GUP_NR_KINDS);
+	json_by_label(w, "gup_errors", catalog_gup_kinds, c->gup_errors, GUP_NR_KINDS);
+	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
+	jw_u64(w, "state_misses", c->state_misses);
+	jw_u64(w, "pmu_read_misses", c->pmu_misses);
 	jw_u64(w, "walk_pages", r[WALK_PAGES]);
 	jw_u64(w, "walk_need_fault", r[WALK_NEED_FAULT]);
 	jw_u64(w, "walk_emlink", r[WALK_EMLINK]);
@@ -172,43 +246,55 @@ static void json_counters(struct jw *w, const struct counters *c)
 	jw_u64(w, "gup_pin_calls", c->gup_calls[GUP_PIN]);
 	jw_u64(w, "gup_get_calls", c->gup_calls[GUP_GET]);
 	jw_u64(w, "gup_noref_calls", c->gup_calls[GUP_NOREF]);
-	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
 	jw_u64(w, "pmu_misses", c->pmu_misses);
-	jw_u64(w, "state_misses", c->state_misses);
 	live_print_json_record_end(w);
 }
 
-static void json_end(struct jw *w, const char *stamp)
+void live_print_end(FILE *f, const struct live_print_ctx *rc, const struct live_stamp *t)
 {
-	live_print_json_record(w, "end");
-	jw_string(w, "time", stamp ? stamp : "");
-	live_print_json_record_end(w);
+	struct jw w;
+
+	if (!rc->json)
+		return;
+	jw_init(&w, f, false);
+	live_print_json_record(&w, "end", t);
+	live_print_json_record_end(&w);
+	fflush(f);
+}
+
+/* -T's line: the report's realtime, local, to the second. */
+static void text_stamp(FILE *f, const struct live_stamp *t)
+{
+	time_t secs = t->realtime_ns / 1000000000ULL;
+	char buf[16];
+	struct tm tm;
+
+	if (localtime_r(&secs, &tm) && strftime(buf, sizeof(buf), "%H:%M:%S", &tm))
+		fprintf(f, "%s\n", buf);
 }
 
 void live_print(FILE *f, const struct live_print_ctx *rc,
-		  const struct snapshot *s, const char *stamp)
+		const struct snapshot *s, const struct live_stamp *t)
 {
 	struct jw w;
 	unsigned int i;
 
 	jw_init(&w, f, false);
-	if (!rc->json && stamp)
-		fprintf(f, "%s\n", stamp);
+	if (!rc->json && t->text)
+		text_stamp(f, t);
 	for (i = 0; i < catalog_nr; i++) {
 		const struct hist *h = &s->hists[catalog[i].id];
 
 		if (!shown(rc, &catalog[i]))
 			continue;
 		if (rc->json)
-			json_hist(&w, rc, &catalog[i], h);
+			json_hist(&w, rc, &catalog[i], h, t);
 		else if (h->count || catalog[i].id == H_WALK_PAGES)
 			text_hist(f, rc, &catalog[i], h);
 	}
-	if (rc->json) {
-		json_counters(&w, &s->c);
-		json_end(&w, stamp);
-	} else {
+	if (rc->json)
+		json_counters(&w, &s->c, t);
+	else
 		text_counters(f, rc, &s->c);
-	}
 	fflush(f);
 }

@@ -79,33 +79,37 @@ static void json_tally(struct jw *w, const struct tally *t)
 	jw_u64(w, "gup_calls", t->gup_calls);
 	jw_u64(w, "gup_pages", t->gup_pages);
 	jw_u64(w, "pin_pages", t->pin_pages);
-	jw_u64(w, "longterm_pages", t->longterm_pages);
+	jw_u64(w, "longterm_pin_pages", t->longterm_pages);
 	jw_u64(w, "unpin_calls", t->unpin_calls);
 	jw_u64(w, "unpin_pages", t->unpin_pages);
+	/* serve's name is longterm_pin_pages: this one is deprecated (docs/live.md). */
+	jw_u64(w, "longterm_pages", t->longterm_pages);
 }
 
 /* The comm escaped: a process named a"b must not break the NDJSON. */
-void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s)
+void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s,
+		      const struct live_stamp *t)
 {
 	struct jw w;
 
 	jw_init(&w, f, false);
-	live_print_json_record(&w, "proc");
+	live_print_json_record(&w, "proc", t);
 	jw_u64(&w, "pid", tgid);
 	jw_stringn(&w, "comm", s->comm, sizeof(s->comm));
 	json_tally(&w, &s->t);
 	live_print_json_record_end(&w);
 }
 
-void cgroups_print_json(FILE *f, __u64 id, const char *path, const struct tally *t)
+void cgroups_print_json(FILE *f, __u64 id, const char *path, const struct tally *c,
+			const struct live_stamp *t)
 {
 	struct jw w;
 
 	jw_init(&w, f, false);
-	live_print_json_record(&w, "cgroup");
+	live_print_json_record(&w, "cgroup", t);
 	jw_u64(&w, "id", id);
 	jw_string(&w, "cgroup", path);
-	json_tally(&w, t);
+	json_tally(&w, c);
 	live_print_json_record_end(&w);
 }
 
@@ -117,7 +121,7 @@ static void print_counts(FILE *f, const struct tally *t)
 		(unsigned long long)t->unpin_calls, (unsigned long long)t->unpin_pages);
 }
 
-static void print_proc(FILE *f, const struct row *r, bool json)
+static void print_proc(FILE *f, const struct row *r, const struct live_stamp *json)
 {
 	char comm[sizeof(r->comm) + 1];
 	struct proc_stats ps;
@@ -125,7 +129,7 @@ static void print_proc(FILE *f, const struct row *r, bool json)
 	if (json) {
 		memcpy(ps.comm, r->comm, sizeof(ps.comm));
 		ps.t = r->t;
-		procs_print_json(f, r->key, &ps);
+		procs_print_json(f, r->key, &ps, json);
 		return;
 	}
 	/* A process names itself: nothing of it reaches the terminal raw. */
@@ -136,12 +140,13 @@ static void print_proc(FILE *f, const struct row *r, bool json)
 }
 
 /* The path in full, last: a cgroup's depth has no bound a column could hold. */
-static void print_cgroup(FILE *f, const struct row *r, struct cgpath *names, bool json)
+static void print_cgroup(FILE *f, const struct row *r, struct cgpath *names,
+			 const struct live_stamp *json)
 {
 	const char *path = cgpath_lookup(names, r->key);
 
 	if (json) {
-		cgroups_print_json(f, r->key, path, &r->t);
+		cgroups_print_json(f, r->key, path, &r->t, json);
 		return;
 	}
 	fprintf(f, "%11llu %11llu %10llu %11llu %11llu %11llu %11llu  ",
@@ -155,8 +160,9 @@ static void print_cgroup(FILE *f, const struct row *r, struct cgpath *names, boo
 		fprintf(f, "(removed, id %llu)\n", (unsigned long long)r->key);
 }
 
-static int table(FILE *f, const struct bpf_map *map, struct cgpath *names, bool json,
-		 bool reset)
+/* @json: the report's stamp for NDJSON records, NULL for the text. */
+static int table(FILE *f, const struct bpf_map *map, struct cgpath *names,
+		 const struct live_stamp *json, bool reset)
 {
 	struct row *rows = calloc(ROWS_MAX, sizeof(*rows));
 	int n, i;
@@ -185,13 +191,14 @@ static int table(FILE *f, const struct bpf_map *map, struct cgpath *names, bool 
 	return 0;
 }
 
-int procs_print(FILE *f, const struct bpf_map *procs, bool json, bool reset)
+int procs_print(FILE *f, const struct bpf_map *procs, const struct live_stamp *json,
+		bool reset)
 {
 	return table(f, procs, NULL, json, reset);
 }
 
-int cgroups_print(FILE *f, const struct bpf_map *cgroups, struct cgpath *names, bool json,
-		  bool reset)
+int cgroups_print(FILE *f, const struct bpf_map *cgroups, struct cgpath *names,
+		  const struct live_stamp *json, bool reset)
 {
 	return table(f, cgroups, names, json, reset);
 }

@@ -6,6 +6,7 @@
  * contract; docs/bpf.md and docs/serve.md are kept in step with this
  * table by tests/unit/test_catalog.c.
  */
+#include <stdio.h>
 #include <string.h>
 #include "probe/catalog.h"
 
@@ -36,7 +37,7 @@ static const struct catalog_family F_FILL_PAGES = { "gupstat_fill_pages",
 static const struct catalog_family F_FILL_NS = { "gupstat_fill_seconds",
 	"Time per gup_fill_pages() call." };
 
-/* The NDJSON names keep the enum's spelling: gup_GUP_PIN_asked. */
+/* The deprecated NDJSON names kept the enum's spelling: gup_GUP_PIN_asked. */
 #define GUP_ROWS(kind, flag, label)					\
 	{ H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
 	  "__get_user_pages() " flag ": pages asked per call", "pages",	\
@@ -95,7 +96,51 @@ const struct catalog_row catalog[] = {
 
 const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);
 
+const char *const catalog_walk_results[WALK_NR_RESULTS] = {
+	"pages", "fault", "emlink", "eexist", "efault", "other",
+};
+
+const char *const catalog_gup_kinds[GUP_NR_KINDS] = { "pin", "get", "noref" };
+
 bool catalog_is_ns(const struct catalog_row *r)
 {
 	return !strcmp(r->unit, "nsecs");
+}
+
+unsigned int catalog_probe_labels(const struct catalog_view *v, enum probe_id probe,
+				  struct catalog_label *out)
+{
+	out[0] = (struct catalog_label){ "method", probe_method_name(&v->probes[probe]) };
+	out[1] = (struct catalog_label){ "walk", v->walk_returns_count ? "count" : "pointer" };
+	return 2;
+}
+
+unsigned int catalog_labels(const struct catalog_view *v, const struct catalog_row *r,
+			    struct catalog_label out[CATALOG_LABELS_MAX])
+{
+	unsigned int n = 0;
+
+	if (r->label)
+		out[n++] = (struct catalog_label){ r->label, r->value };
+	if (r->pmu)
+		out[n++] = (struct catalog_label){ "event", v->event };
+	if (r->id == H_WALK_HOLD_NS)
+		out[n++] = (struct catalog_label){ "lock", v->lock_exact ? "exact" : "upper_bound" };
+	return n + catalog_probe_labels(v, r->probe, out + n);
+}
+
+const char *catalog_ndjson_name(const struct catalog_family *fam, char *buf, size_t len)
+{
+	static const char ns[] = "gupstat_", secs[] = "_seconds";
+	const char *name = fam->name;
+	size_t n;
+
+	if (!strncmp(name, ns, sizeof(ns) - 1))
+		name += sizeof(ns) - 1;
+	n = strlen(name);
+	if (n >= sizeof(secs) - 1 && !strcmp(name + n - (sizeof(secs) - 1), secs))
+		snprintf(buf, len, "%.*s_ns", (int)(n - (sizeof(secs) - 1)), name);
+	else
+		snprintf(buf, len, "%s", name);
+	return buf;
 }

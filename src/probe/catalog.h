@@ -3,6 +3,7 @@
 #define __GUPSTAT_PROBE_CATALOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <linux/types.h>
 #include "gupstat.h"
 #include "probe/probes.h"
@@ -15,14 +16,15 @@ struct catalog_family {
 
 /*
  * One histogram, as every view names it: the live text and NDJSON
- * (src/live/print.c) and serve's exposition (src/serve/metrics.c). The
+ * (src/live/print.c) and serve's exposition (src/serve/metrics.c); the
+ * NDJSON's "metric" and "labels" are the Prometheus family's. The
  * rows are in the live view's order; serve writes a family's series
  * together, from the family's first row.
  */
 struct catalog_row {
 	enum hist_id id;
 	enum probe_id probe;
-	const char *key;	/* NDJSON name */
+	const char *key;	/* NDJSON "name", deprecated for the family's (0.5) */
 	const char *title;	/* live text heading; "%s" is the probe's function */
 	const char *unit;	/* the live value column; "nsecs" is exported in seconds */
 	bool pmu;		/* a perf counter's: shown only with one (-e) */
@@ -45,7 +47,37 @@ struct catalog_view {
 extern const struct catalog_row catalog[];
 extern const unsigned int catalog_nr;
 
+/* The label values of the counters, by result and by kind, in every view. */
+extern const char *const catalog_walk_results[WALK_NR_RESULTS];
+extern const char *const catalog_gup_kinds[GUP_NR_KINDS];
+
 /* Nanoseconds in the kernel, seconds in Prometheus. */
 bool catalog_is_ns(const struct catalog_row *r);
+
+/* A Prometheus label of a series. */
+struct catalog_label {
+	const char *key, *value;
+};
+
+#define CATALOG_LABELS_MAX	5
+
+/*
+ * The labels of @r's series, in the order serve writes them: the row's
+ * own (kind, foll, function), the counter's event, how the hold is
+ * timed (lock), then the probe's method and the walk's shape. Returns
+ * how many are in @out.
+ */
+unsigned int catalog_labels(const struct catalog_view *v, const struct catalog_row *r,
+			    struct catalog_label out[CATALOG_LABELS_MAX]);
+/* The labels every series a probe feeds carries: method, walk. */
+unsigned int catalog_probe_labels(const struct catalog_view *v, enum probe_id probe,
+				  struct catalog_label *out);
+/*
+ * A family's name in the live view's NDJSON: the Prometheus name without
+ * its "gupstat_" namespace, a time's "_seconds" as "_ns" (NDJSON keeps
+ * the kernel's integer nanoseconds): gupstat_gup_latency_seconds is
+ * gup_latency_ns.
+ */
+const char *catalog_ndjson_name(const struct catalog_family *fam, char *buf, size_t len);
 
 #endif /* __GUPSTAT_PROBE_CATALOG_H */

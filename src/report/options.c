@@ -15,6 +15,8 @@ enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT, OPT_FOLDED, OPT_FOLDED_WEIGHT }
 
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
+	{ "json", 'j', NULL, 0, "print one JSON document instead of the text "
+	  "(docs/schemas/report.schema.json)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
 	  "per hold (open in ui.perfetto.dev or chrome://tracing)", 0 },
 	{ "plot", OPT_PLOT, "OUT", 0, "write the hold-time distribution as an SVG image", 0 },
@@ -61,6 +63,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'n': return opts_uint(state, key, arg, 0, 100000, &o->top);
+	case 'j': o->json = true; return 0;
 	case OPT_PERFETTO: o->perfetto = arg; return 0;
 	case OPT_PLOT: o->plot = arg; return 0;
 	case OPT_STRICT: o->strict = true; return 0;
@@ -74,6 +77,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_NO_ARGS: return opts_usage(state, "no trace file given");
 	case ARGP_KEY_END:
 		/* An output over the input is refused by output_open(), by inode. */
+		if (o->json && o->folded && !strcmp(o->folded, "-"))
+			return opts_usage(state, "-j and --folded - both write to standard output");
 		return exports_apart(state, o);
 	}
 	return ARGP_ERR_UNKNOWN;

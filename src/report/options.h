@@ -12,6 +12,7 @@ struct report_opts {
 	bool folded_holds;	/* --folded-weight holds: count holds, not ns */
 	unsigned int top;	/* -n: the N longest holds */
 	bool strict;		/* --strict: refuse a file without its trailer */
+	bool json;		/* -j: JSON instead of the text */
 };
 
 /* 0 to run, 1 when help or the version was printed, -EINVAL after the error. */

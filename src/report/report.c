@@ -2,7 +2,8 @@
 /*
  * gupstat report FILE: read a trace file (every part checked, one line
  * and exit 1 for anything wrong with it), print its summary and longest
- * holds, and export a timeline, a plot and folded stacks on request.
+ * holds (as text, or JSON with -j), and export a timeline, a plot and
+ * folded stacks on request.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "report/export.h"
+#include "report/json.h"
 #include "report/options.h"
 #include "tracefile/reader.h"
 #include "report/report.h"
@@ -200,7 +202,9 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
-	if (!o.folded || strcmp(o.folded, "-"))
+	if (o.json)
+		trace_json_print(stdout, o.path, &tf, &s);
+	else if (!o.folded || strcmp(o.folded, "-"))
 		trace_text_print(stdout, o.path, &tf, &s);
 	err = exports_write(&o, out, &tf, &s) ? 1 : 0;
 	trace_summary_free(&s);

@@ -92,11 +92,14 @@ static void header(struct out *o, const char *name, enum family_type t, const ch
 		fprintf(o->f, "# UNIT %s %s\n", name, unit);
 }
 
-/* The labels every probe-fed series carries: how it was measured, on what walk. */
-static void common_labels(const struct out *o, bool *first, enum probe_id probe)
+/* Labels of catalog.h's, each escaped. */
+static void labels(const struct out *o, bool *first, const struct catalog_label *l,
+		   unsigned int n)
 {
-	label(o->f, first, "method", probe_method_name(&o->m->view->probes[probe]));
-	label(o->f, first, "walk", o->m->view->walk_returns_count ? "count" : "pointer");
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		label(o->f, first, l[i].key, l[i].value);
 }
 
 static void value(FILE *f, double v, bool ns)
@@ -108,19 +111,16 @@ static void value(FILE *f, double v, bool ns)
 }
 
 /*
- * A row's own labels: its key (kind, function ...), the perf event a
- * counter histogram counted, and how the hold was measured, so that
- * hosts measuring different things never sum into one series.
+ * A row's labels (catalog_labels()): its key (kind, function ...), the
+ * perf event a counter histogram counted, and how the hold was
+ * measured, so that hosts measuring different things never sum into one
+ * series.
  */
 static void row_labels(const struct out *o, bool *first, const struct catalog_row *sr)
 {
-	if (sr->label)
-		label(o->f, first, sr->label, sr->value);
-	if (sr->pmu)
-		label(o->f, first, "event", o->m->view->event);
-	if (sr->id == H_WALK_HOLD_NS)
-		label(o->f, first, "lock", o->m->view->lock_exact ? "exact" : "upper_bound");
-	common_labels(o, first, sr->probe);
+	struct catalog_label l[CATALOG_LABELS_MAX];
+
+	labels(o, first, l, catalog_labels(o->m->view, sr, l));
 }
 
 /* name_bucket{labels,le="B"} N */
@@ -255,43 +255,41 @@ static void histograms(struct out *o, const struct snapshot *s)
 static void counter(const struct out *o, const char *name, enum probe_id probe,
 		    const char *key, const char *val, __u64 n)
 {
+	struct catalog_label l[CATALOG_LABELS_MAX];
 	bool first = true;
 
 	fprintf(o->f, "%s_total", name);
 	if (key)
 		label(o->f, &first, key, val);
-	common_labels(o, &first, probe);
+	labels(o, &first, l, catalog_probe_labels(o->m->view, probe, l));
 	labels_end(o->f, first);
 	fprintf(o->f, " %llu\n", (unsigned long long)n);
 }
 
 static void walk_counters(struct out *o, const struct counters *c)
 {
-	static const char *const results[WALK_NR_RESULTS] = {
-		"pages", "fault", "emlink", "eexist", "efault", "other",
-	};
 	int r;
 
 	header(o, "gupstat_walk_returns", T_COUNTER,
 	       "follow_page_pte() returns, by result: pages looked up, a fault needed, or an error.",
 	       NULL);
 	for (r = 0; r < WALK_NR_RESULTS; r++)
-		counter(o, "gupstat_walk_returns", P_WALK, "result", results[r], c->walk_results[r]);
+		counter(o, "gupstat_walk_returns", P_WALK, "result", catalog_walk_results[r],
+			c->walk_results[r]);
 }
 
 static void gup_counters(struct out *o, const struct counters *c)
 {
-	static const char *const kinds[GUP_NR_KINDS] = { "pin", "get", "noref" };
 	int k;
 
 	header(o, "gupstat_gup_calls", T_COUNTER,
 	       "__get_user_pages() calls, by kind (FOLL_PIN, FOLL_GET, no refs).", NULL);
 	for (k = 0; k < GUP_NR_KINDS; k++)
-		counter(o, "gupstat_gup_calls", P_GUP, "kind", kinds[k], c->gup_calls[k]);
+		counter(o, "gupstat_gup_calls", P_GUP, "kind", catalog_gup_kinds[k], c->gup_calls[k]);
 	header(o, "gupstat_gup_errors", T_COUNTER,
 	       "__get_user_pages() calls that returned -errno, by kind.", NULL);
 	for (k = 0; k < GUP_NR_KINDS; k++)
-		counter(o, "gupstat_gup_errors", P_GUP, "kind", kinds[k], c->gup_errors[k]);
+		counter(o, "gupstat_gup_errors", P_GUP, "kind", catalog_gup_kinds[k], c->gup_errors[k]);
 	header(o, "gupstat_gup_longterm_calls", T_COUNTER,
 	       "FOLL_PIN __get_user_pages() calls with FOLL_LONGTERM.", NULL);
 	counter(o, "gupstat_gup_longterm_calls", P_GUP, NULL, NULL, c->gup_longterm);

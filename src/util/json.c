@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "util/json.h"
 
 void jw_init(struct jw *w, FILE *f, bool pretty)
@@ -217,6 +218,22 @@ void jw_bool(struct jw *w, const char *key, bool v)
 	begin(w, key);
 	fputs(v ? "true" : "false", w->f);
 	end(w);
+}
+
+void jw_time(struct jw *w, const char *key, __u64 realtime_ns)
+{
+	time_t secs = realtime_ns / 1000000000ULL;
+	char buf[40];
+	struct tm tm;
+
+	/* UTC: a reader needs no zone table, and TZ changes nothing. */
+	if (!gmtime_r(&secs, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm)) {
+		jw_string(w, key, NULL);
+		return;
+	}
+	snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), ".%06lluZ",
+		 (unsigned long long)(realtime_ns % 1000000000ULL) / 1000);
+	jw_string(w, key, buf);
 }
 
 void jw_break(struct jw *w)

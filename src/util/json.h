@@ -46,6 +46,11 @@ void jw_double(struct jw *w, const char *key, double v);
 /* @v thousandths as a decimal: nanoseconds as microseconds, exactly. */
 void jw_milli(struct jw *w, const char *key, __u64 v);
 void jw_bool(struct jw *w, const char *key, bool v);
+/*
+ * @realtime_ns (CLOCK_REALTIME) as RFC 3339 in UTC, to the microsecond:
+ * "2026-12-03T15:40:01.123456Z", the one way gupstat's JSON says when.
+ */
+void jw_time(struct jw *w, const char *key, __u64 realtime_ns);
 /* A line break before what comes next in a compact document. */
 void jw_break(struct jw *w);
 

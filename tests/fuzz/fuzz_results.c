@@ -2,7 +2,7 @@
 /*
  * libFuzzer target: gupstat validate's results file reader
  * (src/results/json.c, over json-c), as gupstat compare reads a file,
- * and then compare's verdicts and plot on what it read. It must never
+ * and then compare's verdicts, plot and JSON (-j) on what it read. It must never
  * crash, leak or read out of bounds (ASan, UBSan); a refusal is exactly
  * one error line naming the file, and what is read is within the
  * bounds the reader promises. A file that reads is written back with
@@ -108,7 +108,7 @@ static bool check(const struct v_results *r)
 	return cold_pin;
 }
 
-/* compare's own use of a file: the verdicts and the plot, against itself. */
+/* compare's own use of a file: the verdicts, the plot and -j, against itself. */
 static void use(const struct v_results *r)
 {
 	struct v_claim c[V_NR_CLAIMS];
@@ -120,6 +120,7 @@ static void use(const struct v_results *r)
 	for (i = 0; i < VF_NR; i++)
 		v_claims(r, r, i, c);
 	compare_plot(f, r, r, "base.json", "other.json");
+	compare_json(f, "base.json", r, "other.json", r);
 	fclose(f);
 }
 

@@ -189,6 +189,8 @@ fails_with "report: out of range" 2 "^$R: -n: not a number from 0 to 100000: '10
 	$G report -n 100001 a.gt
 fails_with "report: --plot and --perfetto one file" 2 "^$R: --plot: the file --perfetto writes: 'o'\$" \
 	$G report --plot o --perfetto o a.gt
+fails_with "report: -j takes no value" 2 "^$R: option '--json' takes no value \(try '$R --help'\)\$" \
+	$G report --json=1 a.gt
 fails_with "report: no such file is a runtime error" 1 "^$R: $tmp/none.gt: No such file" \
 	$G report "$tmp/none.gt"
 
@@ -225,6 +227,8 @@ fails_with "compare: three files" 2 "^$C: unexpected argument 'c.json' \(try '$C
 	$G compare a.json b.json c.json
 fails_with "compare: missing value" 2 "^$C: option '--plot' needs a value \(try '$C --help'\)\$" \
 	$G compare a.json b.json --plot
+fails_with "compare: -j takes no value" 2 "^$C: option '--json' takes no value \(try '$C --help'\)\$" \
+	$G compare --json=yes a.json b.json
 fails_with "compare: no such file is a runtime error" 1 "none.json" \
 	$G compare "$tmp/none.json" "$tmp/none.json"
 

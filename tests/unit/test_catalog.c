@@ -50,8 +50,23 @@ static void check_ids(void)
 	CHECK(!bad, "every H_* id has exactly one catalogue row (%d not)", bad);
 }
 
+/* The NDJSON metric with the row's own label, as docs/bpf.md writes it. */
+static const char *ndjson_metric(const struct catalog_row *r)
+{
+	static char out[160];
+	char name[64];
+
+	catalog_ndjson_name(r->fam, name, sizeof(name));
+	if (r->label)
+		snprintf(out, sizeof(out), "%s{%s=\"%s\"}", name, r->label, r->value);
+	else
+		snprintf(out, sizeof(out), "%s", name);
+	return out;
+}
+
 int main(void)
 {
+	char buf[64];
 	const char *bpf = slurp("docs/bpf.md"), *serve = slurp("docs/serve.md");
 	unsigned int i;
 
@@ -63,6 +78,15 @@ int main(void)
 		CHECK(names(bpf, r->key) && names(bpf, r->fam->name),
 		      "docs/bpf.md names %s and %s", r->key, r->fam->name);
 		CHECK(names(serve, r->fam->name), "docs/serve.md names %s", r->fam->name);
+		CHECK(names(bpf, ndjson_metric(r)), "docs/bpf.md names the NDJSON metric %s",
+		      ndjson_metric(r));
 	}
+	CHECK(!strcmp(catalog_ndjson_name(&(struct catalog_family){ .name = "gupstat_a_seconds_b_seconds" },
+					  buf, sizeof(buf)), "a_seconds_b_ns") &&
+	      !strcmp(catalog_ndjson_name(&(struct catalog_family){ .name = "gupstat_seconds" },
+					  buf, sizeof(buf)), "seconds") &&
+	      !strcmp(catalog_ndjson_name(&(struct catalog_family){ .name = "x_pages" }, buf, sizeof(buf)),
+		      "x_pages"),
+	      "NDJSON names: only a final _seconds becomes _ns, only a gupstat_ prefix goes");
 	return check_done();
 }

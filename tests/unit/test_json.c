@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/json: commas, nesting and escapes, compact and pretty; and the
- * live view's -P record of a process whose name would break NDJSON.
+ * util/json: commas, nesting and escapes, compact and pretty, RFC 3339
+ * times; and the live view's -P record of a process whose name would
+ * break NDJSON.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "util/json.h"
+#include "live/print.h"
 #include "live/procs.h"
 
 static char *buf;
@@ -27,7 +29,9 @@ static const char *done(FILE *f)
 
 int main(void)
 {
-	struct proc_stats ps = { .t.walk_pages = 7 };
+	struct proc_stats ps = { .t.walk_pages = 7, .t.longterm_pages = 3 };
+	/* 2026-12-03T15:40:01.123456789Z, and 1 s of CLOCK_MONOTONIC */
+	struct live_stamp t = { 1796312401123456789ULL, 1000000000ULL, false };
 	struct jw w;
 	FILE *f;
 
@@ -83,14 +87,30 @@ int main(void)
 	jw_end_object(&w);
 	CHECK(!strcmp(done(f), "{\n\"x\":[1,\n2\n]}\n"), "breaks: after the comma");
 
+	f = start();
+	jw_init(&w, f, false);
+	jw_array(&w, NULL);
+	jw_time(&w, NULL, 1796312401123456789ULL);
+	jw_time(&w, NULL, 0);
+	jw_time(&w, NULL, 999);
+	jw_end_array(&w);
+	CHECK(!strcmp(done(f), "[\"2026-12-03T15:40:01.123456Z\",\"1970-01-01T00:00:00.000000Z\",\"1970-01-01T00:00:00.000000Z\"]\n"),
+	      "RFC 3339 in UTC, microseconds truncated: %s", buf);
+	setenv("TZ", "America/New_York", 1);
+	f = start();
+	jw_init(&w, f, false);
+	jw_time(&w, NULL, 1796312401123456789ULL);
+	CHECK(!strcmp(done(f), "\"2026-12-03T15:40:01.123456Z\"\n"), "TZ changes nothing: %s", buf);
+	unsetenv("TZ");
+
 	memcpy(ps.comm, "a\"b\nc", 6);
 	f = start();
-	procs_print_json(f, 42, &ps);
-	CHECK(!strcmp(done(f), "{\"type\":\"proc\",\"data\":{\"pid\":42,\"comm\":\"a\\\"b\\nc\",\"walk_calls\":0,\"walk_pages\":7,\"gup_calls\":0,\"gup_pages\":0,\"pin_pages\":0,\"longterm_pages\":0,\"unpin_calls\":0,\"unpin_pages\":0}}\n"),
-	      "-P: a process named a\"b is escaped: %s", buf);
+	procs_print_json(f, 42, &ps, &t);
+	CHECK(!strcmp(done(f), "{\"type\":\"proc\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":1000000000,\"data\":{\"pid\":42,\"comm\":\"a\\\"b\\nc\",\"walk_calls\":0,\"walk_pages\":7,\"gup_calls\":0,\"gup_pages\":0,\"pin_pages\":0,\"longterm_pin_pages\":3,\"unpin_calls\":0,\"unpin_pages\":0,\"longterm_pages\":3}}\n"),
+	      "-P: a process named a\"b is escaped, the record stamped, longterm_pin_pages and the deprecated longterm_pages alike: %s", buf);
 	memset(ps.comm, 'x', sizeof(ps.comm));
 	f = start();
-	procs_print_json(f, 1, &ps);
+	procs_print_json(f, 1, &ps, &t);
 	CHECK(strstr(done(f), "\"comm\":\"xxxxxxxxxxxxxxxx\","), "-P: a comm without its NUL stops at 16 bytes");
 	free(buf);
 	return check_done();
