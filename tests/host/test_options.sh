@@ -191,6 +191,9 @@ fails_with "report: --plot and --perfetto one file" 2 "^$R: --plot: the file --p
 	$G report --plot o --perfetto o a.gt
 fails_with "report: -j takes no value" 2 "^$R: option '--json' takes no value \(try '$R --help'\)\$" \
 	$G report --json=1 a.gt
+fails_with "report: -j and --folded - both on stdout" 2 \
+	"^$R: -j and --folded - both write to standard output \(try '$R --help'\)\$" \
+	$G report -j --folded - a.gt
 fails_with "report: no such file is a runtime error" 1 "^$R: $tmp/none.gt: No such file" \
 	$G report "$tmp/none.gt"
 
