@@ -29,11 +29,11 @@ static const char *fmt(const struct trace_progress *p)
 static void check_format(void)
 {
 	struct trace_progress p = {
-		.elapsed_ns = 12049000000ULL, .holds = 65536, .bytes = 6815920,
+		.elapsed_ns = 12049000000ULL, .holds = 65536, .bytes = 6295552,
 		.lost_known = true, .queued = 20971, .queue_cap = 645277,
 	};
 
-	CHECK(!strcmp(fmt(&p), "12.0 s  65536 holds  6.8 MB written  0 lost  queue 3%"),
+	CHECK(!strcmp(fmt(&p), "12.0 s  65536 holds  6.3 MB written  0 lost  queue 3%"),
 	      "a 256 MB pin's figures: '%s'", line);
 	p.lost = 7;
 	p.lost_known = false;
