@@ -6,7 +6,8 @@
  * into a bounded queue, a writer thread writes the queue to the file
  * (trace/spool.c), the stacks the records name follow at the end, then
  * a trailer with the counts, lost holds included. The file is in place,
- * header first, from the moment the probes are attached.
+ * header first, from the moment the probes are attached. Once a second
+ * the same loop says where the run stands (trace/progress.c).
  */
 #include <errno.h>
 #include <limits.h>
