@@ -7,8 +7,12 @@
 #
 # Each traced run is a 256 MB pin of 4 kB pages with -b 4K (36 records)
 # that must lose holds: the pin runs SCHED_FIFO on the CPU the tracer is
-# bound to, so the reader cannot drain the ring buffer while it lasts
-# (the RT throttle leaves it 50 ms a second). Nothing is stopped by a
+# bound to, so the reader can hardly drain the ring buffer while it
+# lasts: base's 65536 holds lose tens of thousands; a batched kernel's
+# 130 lost 0 to 89 in three runs of base-debug's twin, batched-debug, so
+# where none was lost the checks turn to "no warning at all" (the reader
+# still ran now and then; why, under SCHED_FIFO on its CPU and with the
+# RT throttle off, is not known). Nothing is stopped by a
 # signal: a tracer stopped under script hung the guest once. Every
 # script runs under timeout, and the workload is killed whatever happens.
 set -u
@@ -122,6 +126,10 @@ check_status() {
 check_warned() {
 	local name=$1 n
 	n=$(pieces | grep -cxF "$LIVE_WARN")
+	if [ "$(file_lost)" = 0 ]; then
+		expect_eq "$name: nothing lost, no warning" "$n" 0
+		return
+	fi
 	expect_eq "$name: the lost warning once" "$n" 1
 	grep -aqP '(^|\r\x1b\[K)\Q'"$LIVE_WARN"'\E\r?$' "$plog" &&
 		ok "$name: the warning on a line of its own" ||
@@ -138,6 +146,10 @@ check_warned() {
 check_end_warning() {
 	local name=$1 l
 	l=$(file_lost)
+	if [ "$l" = 0 ]; then
+		expect_eq "$name: nothing lost, no end warning" "$(pieces | grep -c 'WARNING')" 0
+		return
+	fi
 	[ "${l:-0}" -gt 0 ] &&
 		[ "$(pieces | grep -cxE "gupstat trace: WARNING: $l holds lost: the 4096-byte ring buffer was full \(raise -b\)")" = 1 ] &&
 		ok "$name: $l lost, said at the end as the file says" ||
@@ -163,7 +175,8 @@ if traced file; then
 	! grep -aq $'[\r\x1b]' "$plog" && [ "$(status | wc -l)" = 0 ] &&
 		ok "$name: no status line, no CR, no escape" ||
 		{ not_ok "$name: a status line in a file"; p_logs; }
-	expect_eq "$name: the lost warning once, for a log" "$(grep -cxF "$LIVE_WARN" "$plog")" 1
+	[ "$(file_lost)" = 0 ] && n=0 || n=1
+	expect_eq "$name: the lost warning $n times, for a log" "$(grep -cxF "$LIVE_WARN" "$plog")" $n
 	check_end_warning "$name"
 else
 	not_ok "$name: the trace failed"
@@ -176,10 +189,14 @@ if traced tty -q; then
 	# this kernel lacks is said before the run, -q or not.
 	pieces | grep -v '^Script \(started\|done\) on \|^gupstat trace: skipping ' >"$pdir/said"
 	l=$(file_lost)
-	[ "${l:-0}" -gt 0 ] && [ "$(wc -l <"$pdir/said")" = 1 ] &&
-		grep -qxF "gupstat trace: WARNING: $l holds lost: the 4096-byte ring buffer was full (raise -b)" "$pdir/said" &&
-		ok "$name: only the end's warning, $l lost as in the file" ||
-		{ not_ok "$name: more than the end's warning, or none (lost '$l')"; p_logs; }
+	if [ "$l" = 0 ]; then
+		expect_eq "$name: nothing lost: nothing said" "$(wc -l <"$pdir/said")" 0
+	else
+		[ "${l:-0}" -gt 0 ] && [ "$(wc -l <"$pdir/said")" = 1 ] &&
+			grep -qxF "gupstat trace: WARNING: $l holds lost: the 4096-byte ring buffer was full (raise -b)" "$pdir/said" &&
+			ok "$name: only the end's warning, $l lost as in the file" ||
+			{ not_ok "$name: more than the end's warning, or none (lost '$l')"; p_logs; }
+	fi
 else
 	not_ok "$name: the trace failed"
 	p_logs
