@@ -6,15 +6,15 @@
 # the warning alone; with -q neither, the lost count at the end only.
 #
 # Each traced run is a 256 MB pin of 4 kB pages with -b 4K (36 records)
-# that must lose holds: the pin runs SCHED_FIFO on the CPU the tracer is
+# made to lose holds: the pin runs SCHED_FIFO on the CPU the tracer is
 # bound to, so the reader can hardly drain the ring buffer while it
-# lasts: base's 65536 holds lose tens of thousands; a batched kernel's
-# 140 lost 0 to 89 in 9 traces on batched-debug, so
-# where none was lost the checks turn to "no warning at all" (the reader
-# still ran now and then; why, under SCHED_FIFO on its CPU and with the
-# RT throttle off, is not known). Nothing is stopped by a
-# signal: a tracer stopped under script hung the guest once. Every
-# script runs under timeout, and the workload is killed whatever happens.
+# lasts. Base's 65536 holds lose tens of thousands; a batched kernel's
+# 140 lost 0 to 89 in 9 traces on batched-debug (the reader still ran
+# now and then, even with the RT throttle off, cause not known), so a
+# trace that lost none is checked for no warning at all instead.
+# Nothing is stopped by a signal: a tracer stopped under script hung
+# the guest once. Every script runs under timeout, and the workload is
+# killed whatever happens.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
