@@ -10,7 +10,7 @@
 # bound to, so the reader can hardly drain the ring buffer while it
 # lasts. Base's 65536 holds lose tens of thousands; a batched kernel's
 # 140 lost 0 to 89 in 9 traces on batched-debug (the reader still ran
-# now and then, even with the RT throttle off, cause not known), so a
+# now and then, also in 3 with the RT throttle off; cause not known), so a
 # trace that lost none is checked for no warning at all instead.
 # Nothing is stopped by a signal: a tracer stopped under script hung
 # the guest once. Every script runs under timeout, and the workload is
