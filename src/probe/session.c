@@ -104,7 +104,7 @@ int session_attach(struct session *s)
 		probes_attach(s->probes);
 }
 
-/* Ctrl-C from here on ends the run; the command execs now. */
+/* Ctrl-C from here on ends the run; the command execs now. @banner may be NULL. */
 void session_start(struct session *s, const char *banner)
 {
 	signal(SIGINT, on_signal);
@@ -112,7 +112,7 @@ void session_start(struct session *s, const char *banner)
 	s->start_ns = now_ns();
 	if (s->cmd)
 		child_release(&s->child);
-	else
+	else if (banner)
 		fprintf(stderr, "%s\n", input_safe(banner));	/* it names the output */
 }
 

@@ -17,6 +17,7 @@
 int setup_libbpf_print(enum libbpf_print_level level, const char *fmt,
 		       va_list args)
 {
+	msg_clear();
 	return vfprintf(stderr, fmt, args);
 }
 

@@ -38,6 +38,8 @@ static const struct argp_option options[] = {
 	  "take stacks only of holds of NS nanoseconds or more", 0 },
 	{ "folded", OPT_FOLDED, "OUT", 0, "at the end, also write the hold time per kernel "
 	  "stack for flame graphs, as 'gupstat report --folded OUT FILE' does ('-': stdout)", 0 },
+	{ "quiet", 'q', NULL, 0, "no banner, status line or summary: errors and lost-hold "
+	  "warnings at the end only", 0 },
 	{ "no-fill", OPT_NO_FILL, NULL, 0, "do not trace gup_fill_pages(): holds without its "
 	  "probe's cost, but no fill flag or fill time", 0 },
 	{}
@@ -83,6 +85,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'b': return parse_buffer(state, arg, &o->buffer);
 	case OPT_SPOOL:
 		return opts_size(state, key, arg, TRACE_SPOOL_MIN, TRACE_SPOOL_MAX, &o->spool);
+	case 'q': o->quiet = true; return 0;
 	case OPT_KERNEL_ADDRS: o->kernel_addrs = true; return 0;
 	case OPT_NO_FILL: o->no_fill = true; return 0;
 	case OPT_NO_STACKS: o->no_stacks = true; return 0;

@@ -41,6 +41,7 @@ struct trace_opts {
 	__u64 stack_min_ns;	/* --stack-min-ns: stacks of long holds only */
 	bool force_kprobe;	/* -k */
 	bool verbose;		/* -v */
+	bool quiet;		/* -q: no status line; errors and lost holds still said */
 	char **cmd;		/* after --: run this, trace it and its children */
 };
 

@@ -37,6 +37,9 @@ static void *writer(void *arg)
 		pthread_mutex_lock(&s->lock);
 		s->count -= n;
 		s->err = s->w->err;
+		/* Per batch, not per record: copies the reader can take under the lock. */
+		s->written = s->w->nr_recs;
+		s->bytes = s->w->offset;
 		pthread_cond_signal(&s->not_full);
 		if (s->count)
 			continue;
@@ -56,6 +59,8 @@ int trace_spool_start(struct trace_spool *s, struct trace_writer *w, size_t byte
 
 	memset(s, 0, sizeof(*s));
 	s->w = w;
+	s->written = w->nr_recs;
+	s->bytes = w->offset;
 	s->cap = bytes / sizeof(*s->recs);
 	if (!s->cap)
 		s->cap = 1;
@@ -87,6 +92,14 @@ void trace_spool_push(struct trace_spool *s, const struct trace_rec *r)
 	if (++s->count > s->high_water)
 		s->high_water = s->count;
 	pthread_cond_signal(&s->not_empty);
+	pthread_mutex_unlock(&s->lock);
+}
+
+void trace_spool_state(struct trace_spool *s, struct trace_spool_state *st)
+{
+	pthread_mutex_lock(&s->lock);
+	*st = (struct trace_spool_state){ .queued = s->count, .cap = s->cap,
+		.written = s->written, .bytes = s->bytes, .waits = s->waits };
 	pthread_mutex_unlock(&s->lock);
 }
 

@@ -21,6 +21,7 @@ struct trace_spool {
 	size_t cap, head, count;
 	size_t high_water;		/* most records waiting at once */
 	unsigned long long waits;	/* times the reader waited for room */
+	__u64 written, bytes;		/* the writer's counts, as of its last batch */
 	bool closing;
 	int err;			/* the writer's first error, -errno */
 	pthread_mutex_t lock;
@@ -33,6 +34,15 @@ struct trace_spool {
 int trace_spool_start(struct trace_spool *s, struct trace_writer *w, size_t bytes);
 /* Queue one record; waits while the queue is full. */
 void trace_spool_push(struct trace_spool *s, const struct trace_rec *r);
+/* Where the queue and the file stand, for the progress line (progress.h). */
+struct trace_spool_state {
+	size_t queued, cap;
+	__u64 written;			/* records written to the file */
+	__u64 bytes;			/* the file's size, header included */
+	unsigned long long waits;
+};
+
+void trace_spool_state(struct trace_spool *s, struct trace_spool_state *st);
 /* The writer's first error (a full disk), -errno, or 0. */
 int trace_spool_error(struct trace_spool *s);
 /* Write what is queued, stop the thread: the writer is the caller's again. */

@@ -6,7 +6,8 @@
  * into a bounded queue, a writer thread writes the queue to the file
  * (trace/spool.c), the stacks the records name follow at the end, then
  * a trailer with the counts, lost holds included. The file is in place,
- * header first, from the moment the probes are attached.
+ * header first, from the moment the probes are attached. Once a second
+ * the same loop says where the run stands (trace/progress.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -20,6 +21,7 @@
 #include "live/cgroup.h"
 #include "trace/header.h"
 #include "trace/options.h"
+#include "trace/progress.h"
 #include "trace/stream.h"
 #include "trace/trace.h"
 #include "report/report.h"
@@ -32,6 +34,8 @@
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
+/* How often the progress line is rewritten and the lost counter read. */
+#define PROGRESS_NS		1000000000ULL
 
 struct tracer {
 	struct trace_opts o;
@@ -42,6 +46,8 @@ struct tracer {
 	struct output out;	/* -o, moved into place once the header is written */
 	struct output folded;	/* --folded, written from the finished trace */
 	__u64 cgroup_id;	/* -c: its id, or 0 */
+	struct trace_progress_out progress;
+	__u64 next_progress_ns;	/* CLOCK_MONOTONIC */
 };
 
 /* The holds are the walk's: without its probe there is nothing to trace. */
@@ -151,15 +157,48 @@ static int load_and_attach(struct tracer *t)
 	return session_attach(&t->ss) ?: walk_traced(t);
 }
 
-/* One line at the end; lost holds are never silent. */
+/* The per-CPU counters, summed: 0, or -1 when they cannot be read. */
+static int sum_counters(struct tracer *t, struct trace_counters *sum)
+{
+	int ncpu = libbpf_num_possible_cpus(), cpu, err = 0;
+	struct trace_counters *c;
+	__u32 zero = 0;
+
+	memset(sum, 0, sizeof(*sum));
+	c = calloc(ncpu > 0 ? ncpu : 1, sizeof(*c));
+	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->ss.skel->maps.trace_stats), &zero, c))
+		err = -1;
+	for (cpu = 0; !err && cpu < ncpu; cpu++) {
+		sum->emitted += c[cpu].emitted;
+		sum->lost += c[cpu].lost;
+		sum->below_min += c[cpu].below_min;
+		sum->stack_errors += c[cpu].stack_errors;
+	}
+	free(c);
+	return err;
+}
+
+static void read_counters(struct tracer *t, struct trace_counters *sum)
+{
+	if (!sum_counters(t, sum))
+		return;
+	/* Say so rather than claim nothing was lost. */
+	p_err("cannot read the lost-event counter\n");
+	sum->lost = ~0ULL;
+}
+
+/* One line at the end, but with -q; lost holds are never silent, even then. */
 static void report_end(const struct tracer *t, const struct trace_counters *c)
 {
-	p_err("%llu holds written to %s, %llu lost",
-	      (unsigned long long)t->s.w.nr_recs, t->o.output,
-	      (unsigned long long)c->lost);
-	if (t->o.min_ns)
-		fprintf(stderr, ", %llu under --min-ns", (unsigned long long)c->below_min);
-	fprintf(stderr, "\n");
+	if (!t->o.quiet) {
+		p_err("%llu holds written to %s, %llu lost",
+		      (unsigned long long)t->s.w.nr_recs, t->o.output,
+		      (unsigned long long)c->lost);
+		if (t->o.min_ns)
+			fprintf(stderr, ", %llu under --min-ns",
+				(unsigned long long)c->below_min);
+		fprintf(stderr, "\n");
+	}
 	if (c->lost && t->spool.waits)
 		p_err("WARNING: %llu holds lost: the disk fell behind by the whole %llu-byte "
 		      "spool and the ring buffer filled (raise --spool, or write to a faster disk)\n",
@@ -178,11 +217,39 @@ static int tick(struct tracer *t)
 	return trace_spool_error(&t->spool) ? -1 : session_state(&t->ss);
 }
 
+/* Once a second, from the loop: no thread of its own, nothing per record. */
+static void progress_tick(struct tracer *t)
+{
+	__u64 now = trace_now_ns(CLOCK_MONOTONIC);
+	struct trace_spool_state st;
+	struct trace_counters c;
+	struct trace_progress p;
+	bool known;
+
+	if (t->o.quiet || now < t->next_progress_ns)
+		return;
+	t->next_progress_ns += PROGRESS_NS;
+	if (t->next_progress_ns <= now)
+		t->next_progress_ns = now + PROGRESS_NS;
+	trace_spool_state(&t->spool, &st);
+	known = !sum_counters(t, &c);
+	p = (struct trace_progress){
+		.elapsed_ns = now - t->ss.start_ns,
+		.holds = st.written, .bytes = st.bytes,
+		.lost_known = known, .lost = c.lost,
+		.disk_behind = st.waits > 0,
+		.queued = st.queued, .queue_cap = st.cap,
+	};
+	trace_progress_show(&t->progress, &p);
+}
+
 static int poll_loop(struct tracer *t)
 {
 	int state, err;
 
+	t->next_progress_ns = t->ss.start_ns + PROGRESS_NS;
 	while ((state = tick(t)) == SESSION_RUNNING) {
+		progress_tick(t);
 		/*
 		 * The programs wake us only when an eighth of the buffer is
 		 * waiting: after a quiet 100 ms, take what is there anyway.
@@ -196,28 +263,6 @@ static int poll_loop(struct tracer *t)
 		}
 	}
 	return state;
-}
-
-static void read_counters(struct tracer *t, struct trace_counters *sum)
-{
-	int ncpu = libbpf_num_possible_cpus(), cpu;
-	struct trace_counters *c;
-	__u32 zero = 0;
-
-	memset(sum, 0, sizeof(*sum));
-	c = calloc(ncpu > 0 ? ncpu : 1, sizeof(*c));
-	if (!c || bpf_map_lookup_elem(bpf_map__fd(t->ss.skel->maps.trace_stats), &zero, c)) {
-		/* Say so rather than claim nothing was lost. */
-		p_err("cannot read the lost-event counter\n");
-		sum->lost = ~0ULL;
-	}
-	for (cpu = 0; c && sum->lost != ~0ULL && cpu < ncpu; cpu++) {
-		sum->emitted += c[cpu].emitted;
-		sum->lost += c[cpu].lost;
-		sum->below_min += c[cpu].below_min;
-		sum->stack_errors += c[cpu].stack_errors;
-	}
-	free(c);
 }
 
 /* Detach, drain what is left, then stacks and the trailer. */
@@ -298,8 +343,11 @@ static int run(struct tracer *t)
 		output_discard(&t->folded);
 		return 1;
 	}
-	session_start(&t->ss, banner);
+	session_start(&t->ss, t->o.quiet ? NULL : banner);
+	trace_progress_open(&t->progress, t->o.quiet);
 	state = poll_loop(t);
+	/* The end's lines start on a line of their own. */
+	trace_progress_close(&t->progress);
 	if (finish(t, state < 0) || state < 0)
 		return 1;
 	return session_exit_code(state);

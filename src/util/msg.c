@@ -11,6 +11,7 @@
 #define MSG_MAX		8192
 
 static char cmd[32] = "gupstat";
+static void (*clear_fn)(void);
 
 /* NULL for the live view, else the subcommand's name. */
 void msg_set_cmd(const char *subcommand)
@@ -21,6 +22,17 @@ void msg_set_cmd(const char *subcommand)
 const char *msg_cmd(void)
 {
 	return cmd;
+}
+
+void msg_set_clear(void (*clear)(void))
+{
+	clear_fn = clear;
+}
+
+void msg_clear(void)
+{
+	if (clear_fn)
+		clear_fn();
 }
 
 /*
@@ -39,6 +51,7 @@ void msg_vsay(const char *who, const char *fmt, va_list ap)
 	if (n && buf[n - 1] == '\n')
 		buf[--n] = 0;
 	input_sanitise(buf);
+	msg_clear();
 	fprintf(stderr, "%s: %s%s", who, buf, nl ? "\n" : "");
 }
 

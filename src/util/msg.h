@@ -19,5 +19,13 @@ void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_vsay(const char *who, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 void msg_say(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * @clear runs before every message from here on (NULL: none), so that
+ * a line rewritten in place (trace's status line) is erased first and
+ * no message lands in the middle of it; msg_clear() runs it for writers
+ * of stderr that do not go through msg_vsay() (libbpf's messages).
+ */
+void msg_set_clear(void (*clear)(void));
+void msg_clear(void);
 
 #endif /* __GUPSTAT_UTIL_MSG_H */

@@ -49,6 +49,7 @@ for sub in "" serve trace report validate compare; do
 		"$(complete_words gupstat $sub - | tr '\n' ' ')" "$want"
 done
 offers "trace --no<TAB>" --no-stacks gupstat trace --no
+offers "trace --q<TAB>" --quiet gupstat trace --q
 
 # Values.
 touch "$tmp/holds.gt"

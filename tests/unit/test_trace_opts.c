@@ -27,6 +27,10 @@ int main(void)
 	      PARSE(&o, "-o", "t", "--cgroup=/b") == 0 && !strcmp(o.cgroup, "/b"),
 	      "-c PATH, --cgroup=PATH");
 	CHECK(PARSE(&o, "-o", "t") == 0 && !o.cgroup, "no -c: every cgroup");
+	CHECK(PARSE(&o, "-o", "t") == 0 && !o.quiet, "no -q: the status line where it can be");
+	CHECK(PARSE(&o, "-o", "t", "-q") == 0 && o.quiet &&
+	      PARSE(&o, "--quiet", "-o", "t") == 0 && o.quiet, "-q, --quiet");
+	CHECK(PARSE(&o, "-o", "t", "--quiet=yes") == -EINVAL, "--quiet takes no value");
 	CHECK(PARSE(&o, "-o", "t", "--no-stacks") == 0 && o.no_stacks && !o.stack_min_ns,
 	      "--no-stacks");
 	CHECK(PARSE(&o, "-o", "t", "--stack-min-ns", "5000") == 0 && !o.no_stacks &&

@@ -86,6 +86,7 @@ static int run(size_t spool_bytes, struct trace_spool *s, struct trace_writer *w
 int main(void)
 {
 	struct trace_writer w;
+	struct trace_spool_state st;
 	struct trace_spool s;
 	int err;
 
@@ -97,6 +98,11 @@ int main(void)
 
 	slow_us = 200;
 	CHECK(run(100 * sizeof(struct trace_rec), &s, &w) == 0, "a 100-record queue");
+	trace_spool_state(&s, &st);
+	CHECK(st.cap == 100 && st.queued <= 100 && st.written + st.queued == NR &&
+	      st.bytes == st.written * sizeof(struct gt_record) && st.waits == s.waits,
+	      "the state the progress line reads: %llu written + %zu queued = %d, %llu bytes",
+	      (unsigned long long)st.written, st.queued, NR, (unsigned long long)st.bytes);
 	err = trace_spool_stop(&s);
 	fclose(w.f);
 	CHECK(!err && w.nr_recs == NR && in_order(NR),
