@@ -16,7 +16,8 @@ enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT };
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
-	  "per hold (open in ui.perfetto.dev or chrome://tracing)", 0 },
+	  "per hold with its stack, at the kernel's time on the trace's clock (open in "
+	  "ui.perfetto.dev or chrome://tracing)", 0 },
 	{ "plot", OPT_PLOT, "OUT", 0, "write the hold-time distribution as an SVG image", 0 },
 	{ "strict", OPT_STRICT, NULL, 0, "refuse a trace that did not end cleanly (no trailer) "
 	  "rather than read the holds it has", 0 },
