@@ -32,7 +32,7 @@ p_logs() {
 }
 
 # ftrace as the test found it, whatever happens.
-ft_saved_kb=$(cat $TFS/buffer_size_kb 2>/dev/null)
+ft_saved_kb=$(sed "s/ .*//" $TFS/buffer_size_kb 2>/dev/null)
 ft_restore() {
 	[ -w $TFS/tracing_on ] || return 0
 	echo 0 >$TFS/tracing_on
