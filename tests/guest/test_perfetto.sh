@@ -5,16 +5,21 @@
 # pages batched) while ftrace's function tracer, on trace_clock mono,
 # records every follow_page_pte() call of the workload. The k-th slice
 # of the Perfetto file and the k-th ftrace entry are the same call: their
-# times, both the kernel's CLOCK_MONOTONIC, agree within P_TOL_US
-# (docs/trace.md says how it was chosen). Every slice whose stack was
-# taken carries it; the file is JSON; report says the clock.
+# times, both the kernel's CLOCK_MONOTONIC, agree: 99% within P_TOL_US,
+# every one within P_TOL_ALL_MS (docs/trace.md says how they were
+# chosen). Every slice whose stack was taken carries it; the file is
+# JSON; report says the clock.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 
 # The function tracer's entry comes first (ftrace calls its tracers, then
-# jumps to gupstat's fentry trampoline) and is cut to the microsecond.
-P_TOL_US=1000
+# jumps to gupstat's fentry trampoline) and is cut to the microsecond:
+# measured 0.4 to 9 us apart (p99) under TCG. A few calls are far more,
+# where the guest stalled between the two (the host took its CPU away):
+# up to 14 ms, beside a guest "hrtimer: interrupt took 25 ms".
+P_TOL_US=50
+P_TOL_ALL_MS=250
 P_MB=256
 if [ $WALK_BATCHED = 1 ]; then P_CALLS=$((P_MB * 256 / 512)); else P_CALLS=$((P_MB * 256)); fi
 TFS=/sys/kernel/tracing
@@ -149,11 +154,15 @@ q() {
 	sed -n "$(((n * $2 + 99) / 100 > 0 ? (n * $2 + 99) / 100 : 1))p" "$1"
 }
 o_n=$(wc -l <"$pdir/d")
-o_bad=$(awk -v t=$((P_TOL_US * 1000)) '$1 > t || $1 < -t' "$pdir/d" | wc -l)
+o_over=$(awk -v t=$((P_TOL_US * 1000)) '$1 > t || $1 < -t' "$pdir/d" | wc -l)
+o_far=$(awk -v t=$((P_TOL_ALL_MS * 1000000)) '$1 > t || $1 < -t' "$pdir/d" | wc -l)
 off="n $o_n, slice - ftrace: min $(q "$pdir/d" 0), p50 $(q "$pdir/d" 50), p99 $(q "$pdir/d" 99), max $(q "$pdir/d" 100) ns; holds $(q "$pdir/gap" 50) ns apart at the median"
-[ "$o_n" -gt 0 ] && [ "$o_bad" = 0 ] &&
-	ok "$name: every slice within $P_TOL_US us of its ftrace entry ($off)" ||
-	not_ok "$name: $o_bad slices over $P_TOL_US us from their ftrace entry ($off)"
+[ "$o_n" -gt 0 ] && [ $((o_over * 100)) -le "$o_n" ] &&
+	ok "$name: 99% of slices within $P_TOL_US us of their ftrace entry ($o_over over; $off)" ||
+	not_ok "$name: $o_over of $o_n slices over $P_TOL_US us from their ftrace entry ($off)"
+[ "$o_n" -gt 0 ] && [ "$o_far" = 0 ] &&
+	ok "$name: every slice within $P_TOL_ALL_MS ms of its ftrace entry" ||
+	not_ok "$name: $o_far slices over $P_TOL_ALL_MS ms from their ftrace entry ($off)"
 [ -n "${GUEST_RESULTS:-}" ] &&
 	echo "$(uname -r) $off" >>"$GUEST_RESULTS/perfetto-offsets.txt"
 # The trace's start, on the same clock, is before the first call ftrace saw.
