@@ -249,7 +249,7 @@ asan: $(SKELS)
 asan-tree: $(OUT)/gupstat $(UNIT_BINS)
 
 # Two readers of hostile files under libFuzzer with ASan and UBSan: the
-# trace file reader (src/tracefile/reader.c and src/util/input.c alone)
+# trace file reader (src/tracefile/reader.c, clock.c and src/util/input.c alone)
 # and gupstat compare's results file reader (src/results/json.c over
 # json-c, then compare's verdicts, plot and JSON on what it read). fuzz-check
 # replays each seed corpus and fuzzes each target for FUZZ_TIME seconds
@@ -259,7 +259,7 @@ FUZZ_CC		?= clang
 FUZZ_FLAGS	:= -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		   -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit -Itests/lib
 
-FUZZ_SRCS	:= src/tracefile/reader.c src/util/input.c
+FUZZ_SRCS	:= src/tracefile/reader.c src/tracefile/clock.c src/util/input.c
 RESULTS_SRCS	:= src/results/json.c src/results/stats.c src/util/json.c src/util/jscan.c src/util/input.c \
 		   src/util/stats.c
 RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src/util/svg.c \
@@ -267,7 +267,7 @@ RESULTS_FUZZ_SRCS := $(RESULTS_SRCS) src/compare/claims.c src/compare/plot.c src
 FUZZERS		:= $(OUT)/fuzz/fuzz_trace_file $(OUT)/fuzz/fuzz_results
 
 $(OUT)/fuzz/fuzz_trace_file: tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS) src/tracefile/reader.h \
-			     src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
+			     src/tracefile/clock.h src/util/input.h include/gupstat_tracefile.h | $(OUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_trace_file.c $(FUZZ_SRCS)
 

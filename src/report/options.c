@@ -18,7 +18,8 @@ static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "print one JSON document instead of the text "
 	  "(docs/schemas/report.schema.json)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
-	  "per hold (open in ui.perfetto.dev or chrome://tracing)", 0 },
+	  "per hold with its stack, at the kernel's time on the trace's clock (open in "
+	  "ui.perfetto.dev or chrome://tracing)", 0 },
 	{ "plot", OPT_PLOT, "OUT", 0, "write the hold-time distribution as an SVG image", 0 },
 	{ "folded", OPT_FOLDED, "OUT", 0, "write the holds per kernel stack, root first, in the "
 	  "folded format flame graph tools read (speedscope, flamegraph.pl, inferno); "

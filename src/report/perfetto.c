@@ -2,8 +2,10 @@
 /*
  * Trace-event JSON (the Chrome format Perfetto imports): one complete
  * ("X") event per hold on its process and thread, named after the
- * thread's command. Times are microseconds from the first hold, with
- * three decimals, so nanoseconds survive.
+ * thread's command, with its kernel stack. Times are the kernel's, on
+ * the trace's clock (CLOCK_MONOTONIC), in microseconds with three
+ * decimals, so nanoseconds survive and a slice lines up with ftrace,
+ * perf and bpftrace of the same boot.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 #include "report/export.h"
 #include "report/text.h"
+#include "tracefile/clock.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -168,11 +171,34 @@ static int name_threads(struct jw *w, struct trace_file *tf)
 	return err;
 }
 
-static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
-		       __u64 origin)
+/*
+ * A frame's id in stackFrames: its stack and its place from the
+ * innermost (0), so that args.stack[i] and "S:i" name one frame, and
+ * each frame is written once however many holds share its stack.
+ */
+static void frame_id(char *buf, size_t len, __u32 stack, __u32 i)
 {
-	char flags[512], addr[24], cg[32];
+	snprintf(buf, len, "%u:%u", stack, i);
+}
 
+/* Innermost first, as the text report and perf script print a stack. */
+static void stack_arg(struct jw *w, const struct trace_stack *st)
+{
+	__u32 i;
+
+	jw_array(w, "stack");
+	for (i = 0; i < st->nr_frames; i++)
+		jw_string(w, NULL, st->frames[i].name);
+	jw_end_array(w);
+}
+
+static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r)
+{
+	const struct trace_stack *st = trace_file_stack(tf, r->stack);
+	char flags[512], addr[24], cg[32], sf[24];
+
+	if (st && !st->nr_frames)
+		st = NULL;
 	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)r->addr);
 	jw_object(w, NULL);
 	jw_string(w, "ph", "X");
@@ -180,8 +206,13 @@ static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_r
 	jw_string(w, "name", "PTE-lock hold");
 	jw_u64(w, "pid", r->pid);
 	jw_u64(w, "tid", r->tid);
-	jw_milli(w, "ts", r->ts_ns - origin);
+	/* The kernel's own time, so the slice lands where ftrace and perf put it. */
+	jw_milli(w, "ts", r->ts_ns);
 	jw_milli(w, "dur", r->hold_ns);
+	if (st) {
+		frame_id(sf, sizeof(sf), st->id, 0);
+		jw_string(w, "sf", sf);
+	}
 	jw_object(w, "args");
 	jw_u64(w, "pages", r->pages);
 	jw_u64(w, "stored", r->stored);
@@ -193,7 +224,41 @@ static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_r
 	jw_string(w, "result", trace_result_name(r->result));
 	jw_string(w, "flags", trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
 	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
+	/* Perfetto's importer shows args, not sf: the stack is in both. */
+	if (st)
+		stack_arg(w, st);
 	jw_end_object(w);
+	jw_end_object(w);
+	jw_break(w);
+}
+
+/*
+ * The trace-event format's stack dictionary (chrome://tracing reads it,
+ * Perfetto skips it): every frame of the stack table once, linked to
+ * its caller. Written from the table already in memory.
+ */
+static void stack_frames(struct jw *w, const struct trace_file *tf)
+{
+	char id[24];
+	__u32 s, i;
+
+	jw_object(w, "stackFrames");
+	jw_break(w);
+	for (s = 0; s < tf->nr_stacks; s++) {
+		const struct trace_stack *st = &tf->stacks[s];
+
+		for (i = 0; i < st->nr_frames; i++) {
+			frame_id(id, sizeof(id), st->id, i);
+			jw_object(w, id);
+			jw_string(w, "name", st->frames[i].name);
+			if (i + 1 < st->nr_frames) {
+				frame_id(id, sizeof(id), st->id, i + 1);
+				jw_string(w, "parent", id);
+			}
+			jw_end_object(w);
+		}
+		jw_break(w);
+	}
 	jw_end_object(w);
 	jw_break(w);
 }
@@ -207,13 +272,21 @@ static void jw_count(struct jw *w, const char *key, __u64 v)
 	jw_string(w, key, buf);
 }
 
-static void other_data(struct jw *w, struct trace_file *tf, __u64 origin)
+/*
+ * Where the trace came from and what its times are on. "metadata" is
+ * the key both readers take: Perfetto keeps it (json_metadata.*, in its
+ * metadata table), chrome://tracing lists it under Metadata.
+ */
+static void metadata(struct jw *w, struct trace_file *tf)
 {
-	jw_object(w, "otherData");
+	jw_object(w, "metadata");
+	jw_string(w, "clock", gt_clock_name(tf->clock_id));
+	jw_string(w, "clock_source", gt_clock_helper(tf->clock_id));
+	jw_count(w, "start_ns", tf->start_ns);
+	jw_count(w, "start_realtime_ns", tf->start_realtime_ns);
 	jw_string(w, "kernel", trace_file_string(tf, "kernel"));
 	jw_string(w, "method", trace_file_string(tf, "method"));
 	jw_string(w, "gupstat", trace_file_string(tf, "gupstat"));
-	jw_count(w, "origin_ns", origin);
 	jw_count(w, "holds", tf->nr_recs);
 	jw_count(w, "lost", tf->lost);
 	jw_end_object(w);
@@ -221,8 +294,7 @@ static void other_data(struct jw *w, struct trace_file *tf, __u64 origin)
 }
 
 /* One slice per hold, the file read once more. */
-static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_summary *s,
-		       __u64 origin)
+static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_summary *s)
 {
 	struct trace_rec r;
 	size_t n = 0;
@@ -230,7 +302,7 @@ static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_s
 
 	trace_file_rewind(tf);
 	while ((ret = trace_file_next(tf, &r)) > 0) {
-		hold_event(w, tf, &r, origin);
+		hold_event(w, tf, &r);
 		n++;
 	}
 	if (!ret && n != s->n)
@@ -241,7 +313,6 @@ static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_s
 
 int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
-	__u64 origin = s->n ? s->first_ns : tf->start_ns;
 	struct jw w;
 	int err;
 
@@ -249,13 +320,15 @@ int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *
 	jw_object(&w, NULL);
 	jw_string(&w, "displayTimeUnit", "ns");
 	jw_break(&w);
-	other_data(&w, tf, origin);
+	metadata(&w, tf);
 	jw_array(&w, "traceEvents");
 	jw_break(&w);
-	err = name_threads(&w, tf) ?: hold_events(&w, tf, s, origin);
+	err = name_threads(&w, tf) ?: hold_events(&w, tf, s);
 	if (err)
 		return err;
 	jw_end_array(&w);
+	jw_break(&w);
+	stack_frames(&w, tf);
 	jw_end_object(&w);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 #include "util/hist.h"
 #include "report/text.h"
+#include "tracefile/clock.h"
 #include "util/input.h"
 
 #define BAR_WIDTH	40
@@ -61,6 +62,19 @@ const char *trace_flags_name(const struct trace_file *tf, __u32 flags,
 	return buf;
 }
 
+/*
+ * What every time in the file is on, and where the trace starts on it:
+ * a hold's absolute time (the Perfetto export's ts) is start plus the
+ * offset the longest holds are printed at. The reader knows the clock.
+ */
+static void print_clock(FILE *f, const struct trace_file *tf)
+{
+	fprintf(f, "  clock: %s (the kernel's %s), start %llu.%09llu s\n",
+		gt_clock_name(tf->clock_id), gt_clock_helper(tf->clock_id),
+		(unsigned long long)tf->start_ns / 1000000000,
+		(unsigned long long)tf->start_ns % 1000000000);
+}
+
 static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 {
 	const char *cmd = trace_file_string(tf, "command");
@@ -74,6 +88,7 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 		trace_file_string(tf, "kernel"), trace_file_string(tf, "gupstat"),
 		secs, cmd ? cmd : "?");
 	fprintf(f, "  hold: %s\n", trace_file_string(tf, "method"));
+	print_clock(f, tf);
 	if (walk)
 		fprintf(f, "  walk: %s\n", walk);
 	if (fill)

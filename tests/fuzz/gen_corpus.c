@@ -87,6 +87,9 @@ static void variants(void)
 	memcpy(c, b, len);
 	c[sizeof(struct gt_header) + 1] = 0xff;	/* first key length, high byte */
 	save("bad-key-length.gt", c, len);
+	memcpy(c, b, len);
+	c[offsetof(struct gt_header, clock_id)] = 4;	/* CLOCK_MONOTONIC_RAW */
+	save("bad-clock.gt", c, len);
 	free(b);
 	free(c);
 }

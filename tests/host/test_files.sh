@@ -97,7 +97,7 @@ no_temp "refused outputs"
 echo old >"$tmp/p.json"
 chmod 644 "$tmp/p.json"
 "$G" report --perfetto "$tmp/p.json" --plot "$tmp/p.svg" "$TRACE" >/dev/null 2>"$tmp/err"
-expect_eq "report --perfetto --plot: written" "$?:$(jq -r .otherData.holds "$tmp/p.json")" 0:8
+expect_eq "report --perfetto --plot: written" "$?:$(jq -r .metadata.holds "$tmp/p.json")" 0:8
 expect_eq "report exports: 0600" "$(mode_of "$tmp/p.json") $(mode_of "$tmp/p.svg")" "600 600"
 "$G" compare "$tmp/a.json" "$tmp/b.json" --plot "$tmp/c.svg" >/dev/null 2>&1
 expect_eq "compare --plot: an SVG" "$(xmllint --noout "$tmp/c.svg" 2>&1 && grep -c '<title>median' "$tmp/c.svg")" 4

@@ -75,7 +75,7 @@ keep P.svg
 expect_eq "report --perfetto --plot >&-: exit 1" "$?" 1
 expect_eq "report --perfetto --plot >&-: one line" "$(cat err)" \
 	"gupstat report: cannot write to standard output: Bad file descriptor"
-expect_eq "report --perfetto >&-: P.json whole" "$(jq -r .otherData.holds P.json 2>&1)" 8
+expect_eq "report --perfetto >&-: P.json whole" "$(jq -r .metadata.holds P.json 2>&1)" 8
 is_svg "report --plot >&-" P.svg
 no_temp "report >&-"
 
@@ -86,7 +86,7 @@ keep P.svg
 (exec "$G" report -n 1000 --perfetto P.json --plot P.svg big.gt >&- 2>/dev/null)
 expect_eq "report -n 1000 --perfetto --plot >&-: exit 1" "$?" 1
 expect_eq "report -n 1000 --perfetto >&-: P.json whole, no text in it" \
-	"$(jq -r .otherData.holds P.json 2>&1):$(grep -c '^Trace \|^ #' P.json P.svg | tr '\n' ' ')" \
+	"$(jq -r .metadata.holds P.json 2>&1):$(grep -c '^Trace \|^ #' P.json P.svg | tr '\n' ' ')" \
 	"131072:P.json:0 P.svg:0 "
 is_svg "report -n 1000 --plot >&-" P.svg
 no_temp "report -n 1000 >&-"
@@ -113,7 +113,7 @@ for closed in '2>&-' '<&-'; do
 	eval '(exec "$G" report --perfetto P.json --plot P.svg "$TRACE" >out '"$closed"')'
 	expect_eq "report --perfetto --plot $closed: exit 0, the text on stdout" \
 		"$?:$(grep -c '^Trace ' out)" 0:1
-	expect_eq "report --perfetto $closed: whole" "$(jq -r .otherData.holds P.json 2>&1)" 8
+	expect_eq "report --perfetto $closed: whole" "$(jq -r .metadata.holds P.json 2>&1)" 8
 	no_temp "report, compare $closed"
 done
 
@@ -188,7 +188,7 @@ pid=$!
 wait_for '.P.json.*' && kill -s HUP $pid
 wait $pid
 expect_eq "SIGHUP ignored at start: still ignored, written" \
-	"$?:$(jq -r .otherData.holds P.json 2>&1)" 0:131072
+	"$?:$(jq -r .metadata.holds P.json 2>&1)" 0:131072
 
 # compare: SIGTERM while its text waits on a full pipe (this shell holds
 # it open, unread). The plot is whole or as it was, never a part.
@@ -266,7 +266,7 @@ fails_with "ulimit -n 5: report --perfetto --plot" 1 "cannot write P.svg: cannot
 expect_eq "ulimit -n 5: the old exports kept" "$(cat P.json P.svg | tr '\n' ' ')" "keep keep "
 no_temp "ulimit -n 5"
 (ulimit -n 6; exec "$G" report --perfetto P.json --plot P.svg "$TRACE") >/dev/null 2>&1
-expect_eq "ulimit -n 6: report --perfetto --plot works" "$?:$(jq -r .otherData.holds P.json)" 0:8
+expect_eq "ulimit -n 6: report --perfetto --plot works" "$?:$(jq -r .metadata.holds P.json)" 0:8
 (ulimit -n 3; exec "$G" --version) >/dev/null 2>err
 expect_eq "ulimit -n 3: the loader's own line, exit 127 (any dynamic program's)" \
 	"$?:$(grep -c 'error while loading shared libraries' err)" 127:1

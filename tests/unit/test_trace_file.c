@@ -10,10 +10,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include "tap.h"
 #include "synth.h"
+#include "tracefile/clock.h"
 #include "tracefile/reader.h"
 
 static char path[] = "/tmp/gupstat-test-XXXXXX";
@@ -295,6 +297,31 @@ static void cgroup_corruptions(void)
 		       "trailer: reserved field", "trailer reserved field");
 }
 
+/*
+ * The clocks a trace may be on, by the names report -j and the Perfetto
+ * export write; CLOCK_BOOTTIME read as well as the tracer's own.
+ */
+static void clocks(void)
+{
+	__u32 boot = htole32(CLOCK_BOOTTIME);
+	struct trace_file tf;
+	int err;
+
+	CHECK(!strcmp(gt_clock_name(CLOCK_MONOTONIC), "CLOCK_MONOTONIC") &&
+	      !strcmp(gt_clock_name(CLOCK_BOOTTIME), "CLOCK_BOOTTIME") &&
+	      !strcmp(gt_clock_helper(CLOCK_MONOTONIC), "bpf_ktime_get_ns()"),
+	      "gt_clock_name: CLOCK_MONOTONIC, CLOCK_BOOTTIME");
+	CHECK(!gt_clock_name(CLOCK_REALTIME) && !gt_clock_name(CLOCK_MONOTONIC_RAW) && !gt_clock_name(99) &&
+	      !gt_clock_helper(99), "gt_clock_name: NULL for a clock no tracer writes");
+	memcpy(good + offsetof(struct gt_header, clock_id), &boot, 4);
+	err = trace_file_parse(&tf, good, good_len);
+	CHECK(!err && tf.clock_id == CLOCK_BOOTTIME, "a CLOCK_BOOTTIME trace is read ('%s')", err ? tf.err : "");
+	if (!err)
+		trace_file_free(&tf);
+	boot = htole32(CLOCK_MONOTONIC);
+	memcpy(good + offsetof(struct gt_header, clock_id), &boot, 4);
+}
+
 static void corruptions(void)
 {
 	__u32 hs = header_size(), big = htole32(99), v3 = htole32(3), rs = htole32(80);
@@ -311,6 +338,8 @@ static void corruptions(void)
 	expect_refused(offsetof(struct gt_header, version), &v3, 4, "version 3", "version");
 	expect_refused(offsetof(struct gt_header, record_size), &rs, 4, "record size 80", "record size");
 	expect_refused(offsetof(struct gt_header, flags), &big, 4, "unknown header flags", "flags");
+	expect_refused(offsetof(struct gt_header, clock_id), &big, 4, "timestamps on clock id 99, which this gupstat does not know",
+		       "clock");
 	expect_refused(offsetof(struct gt_header, nr_strings), &big, 4, "more than 64", "string count");
 	expect_refused(offsetof(struct gt_header, header_size), &beyond, 4, "outside the file",
 		       "header size");
@@ -357,6 +386,7 @@ int main(void)
 	load();
 	truncations();
 	corruptions();
+	clocks();
 	version1();
 	cgroups();
 	cgroup_too_long();

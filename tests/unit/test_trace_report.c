@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gupstat report on made-up traces: the text, the Perfetto JSON (checked
- * with jq: valid, one "X" slice per hold, the right times) and the SVG's
- * parts; bad files and bad options give one line and exit 1 or 2.
+ * with jq: valid, one "X" slice per hold, the kernel's times to the
+ * nanosecond, each hold's stack) and the SVG's parts; the clocks a file
+ * may be on; bad files and bad options give one line and exit 1 or 2.
  */
+#include <endian.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "tap.h"
 #include "report/export.h"
@@ -73,30 +77,88 @@ static void text(void)
 	      "fill share");
 	CHECK(strstr(out, " #1   5000 ns at +0.000011000 s, cpu 1, pid 101 tid 202 (gup_test)"),
 	      "longest hold first, with time, cpu and task");
+	CHECK(strstr(out, "\n  clock: CLOCK_MONOTONIC (the kernel's bpf_ktime_get_ns()), start 1.000000000 s\n"),
+	      "the clock and the start on it");
 	CHECK(strstr(out, "FOLL_WRITE|FOLL_LONGTERM|FOLL_PIN"), "flags named from the file");
 	CHECK(strstr(out, "         process_vm_rw_core+0x2c0\n"), "its stack, symbolised");
 	CHECK(!strstr(out, " #3 "), "-n 2 shows two");
 	CHECK(!strstr(out, "ffffffff8"), "no kernel address in the text");
 }
 
-static void perfetto(void)
+/* jq's answer to @filter over the Perfetto file, first line, in out. */
+static const char *jq(const char *filter)
 {
-	char cmd[512], txt[160];
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "jq -r '%s' %s 2>&1", filter, json);
+	return first_line(cmd);
+}
+
+/*
+ * Every slice's ts as written (jq reads numbers as doubles, which round
+ * past 2^53): the records' ts_ns, in order, as microseconds with three
+ * decimals, on the kernel's clock.
+ */
+static void perfetto_times(const struct trace_rec *recs, size_t n)
+{
+	char want[64], *p = (char *)slurp(json);
+	size_t i, found = 0;
+
+	for (i = 0; i < n; i++) {
+		snprintf(want, sizeof(want), "\"ts\":%llu.%03llu,",
+			 (unsigned long long)recs[i].ts_ns / 1000,
+			 (unsigned long long)recs[i].ts_ns % 1000);
+		p = strstr(p, want);
+		if (!p)
+			break;
+		found++;
+	}
+	CHECK(found == n, "Perfetto ts: each hold's ts_ns exactly, absolute, in order "
+	      "(%zu of %zu; the %zuth wanted %s)", found, n, found + 1, found < n ? want : "-");
+	CHECK(!strcmp(jq("[.traceEvents[] | select(.ph == \"X\") | .ts] | length"), "6"),
+	      "Perfetto ts: six slices: %s", out);
+}
+
+/*
+ * The stack of each slice: args.stack innermost first (what Perfetto
+ * shows), and sf leading through stackFrames' parents to the same names
+ * (what chrome://tracing shows); none for a hold whose stack was not
+ * taken; each frame of the table written once.
+ */
+static void perfetto_stacks(void)
+{
+	CHECK(!strcmp(jq("[.traceEvents[] | select(.ph == \"X\" and .tid == 202) | .args.stack | join(\" \")] | .[]"),
+		      "follow_page_pte+0x0 __get_user_pages+0x1b4 process_vm_rw_core+0x2c0"),
+	      "Perfetto args.stack: innermost first, the root last: '%s'", out);
+	CHECK(!strcmp(jq(". as $d | [.traceEvents[] | select(.ph == \"X\" and .sf != null) | . as $e | "
+			 "[$e.sf | recurse($d.stackFrames[.].parent // empty) | $d.stackFrames[.].name] == $e.args.stack] | "
+			 "\"\\(length) \\(all)\""), "5 true"),
+	      "Perfetto sf: 5 slices, each leads through stackFrames' parents to its args.stack: '%s'", out);
+	CHECK(!strcmp(jq("[.traceEvents[] | select(.ph == \"X\" and .sf == null and .args.stack == null) | .args.addr] | "
+			 "join(\" \")"), "0x7f0000004000"),
+	      "Perfetto: the hold without a stack has neither sf nor args.stack: '%s'", out);
+	CHECK(!strcmp(jq("[.stackFrames | keys[]] | join(\" \")"), "3:0 3:1 3:2 3:3 7:0 7:1 7:2"),
+	      "Perfetto stackFrames: each frame of the 2 stacks once: '%s'", out);
+}
+
+static void perfetto(const struct trace_rec *recs, size_t n)
+{
+	char txt[160];
 	char *argv[] = { "report", "-n", "0", "--perfetto", json, "--plot", svg, trace, NULL };
 	int rc;
 
 	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
 	rc = run_report(8, argv, txt);
 	CHECK(rc == 0, "report with exports exits 0 ('%s')", out);
-	snprintf(cmd, sizeof(cmd),
-		 "jq -r '[.traceEvents[] | select(.ph == \"X\")] | \"\\(length) \\(.[1].ts) \\(.[1].dur) \\(.[1].args.pages) \\(.[1].tid)\"' %s 2>&1",
-		 json);
-	first_line(cmd);
-	CHECK(!strcmp(out, "6 5 0.9 1 201"), "Perfetto JSON: 6 slices, 2nd at 5 us for 0.9 us on tid 201: '%s'", out);
-	snprintf(cmd, sizeof(cmd),
-		 "jq -r '[.traceEvents[] | select(.ph == \"M\" and .name == \"thread_name\")] | length' %s", json);
-	first_line(cmd);
+	jq("[.traceEvents[] | select(.ph == \"X\")] | \"\\(length) \\(.[1].dur) \\(.[1].args.pages) \\(.[1].tid)\"");
+	CHECK(!strcmp(out, "6 0.9 1 201"), "Perfetto JSON: 6 slices, 2nd for 0.9 us on tid 201: '%s'", out);
+	jq("[.traceEvents[] | select(.ph == \"M\" and .name == \"thread_name\")] | length");
 	CHECK(!strcmp(out, "5"), "each of the 5 threads named once: '%s'", out);
+	jq("[.metadata.clock, .metadata.start_ns, .metadata.holds] | join(\" \")");
+	CHECK(!strcmp(out, "CLOCK_MONOTONIC 1000000000 6"), "Perfetto metadata: the clock, the start, the holds: '%s'",
+	      out);
+	perfetto_times(recs, n);
+	perfetto_stacks();
 	slurp(svg);
 	CHECK(strstr(out, "<svg xmlns=\"http://www.w3.org/2000/svg\"") && strstr(out, "</svg>"),
 	      "an SVG document");
@@ -104,6 +166,44 @@ static void perfetto(void)
 	      "bars and a title");
 	CHECK(strstr(out, "hold time (log2 buckets") && strstr(out, "holds (log scale)"), "axis labels");
 	CHECK(!strstr(out, "<script") && !strstr(out, "href"), "self-contained: no script, no link");
+}
+
+/* The trace with another clock id in its header. */
+static void set_clock(const char *path, __u32 clock_id)
+{
+	__le32 v = htole32(clock_id);
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || pwrite(fd, &v, sizeof(v), offsetof(struct gt_header, clock_id)) != sizeof(v))
+		CHECK(0, "cannot patch the clock of %s", path);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * CLOCK_BOOTTIME is read and named in the text and the export; a clock
+ * id gupstat does not know is refused, one line, exit 1, no export.
+ */
+static void clocks(void)
+{
+	char txt[160], other[160], cmd[512];
+	char *argv[] = { "report", "-n", "0", "--perfetto", json, other, NULL };
+
+	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
+	snprintf(other, sizeof(other), "%s/clock.gt", dir);
+	snprintf(cmd, sizeof(cmd), "cp %s %s && rm -f %s", trace, other, json);
+	if (system(cmd))
+		CHECK(0, "cannot copy the trace");
+	set_clock(other, CLOCK_BOOTTIME);
+	CHECK(run_report(6, argv, txt) == 0 && !out[0], "CLOCK_BOOTTIME: read ('%s')", out);
+	CHECK(strstr(slurp(txt), "  clock: CLOCK_BOOTTIME (the kernel's bpf_ktime_get_boot_ns()), start 1.000000000 s\n"),
+	      "CLOCK_BOOTTIME: the text names it");
+	CHECK(!strcmp(jq(".metadata.clock"), "CLOCK_BOOTTIME"), "CLOCK_BOOTTIME: the export names it: '%s'", out);
+	unlink(json);
+	set_clock(other, 4);	/* CLOCK_MONOTONIC_RAW: no tracer writes it */
+	CHECK(run_report(6, argv, txt) == 1 && err_one_line && strstr(out, "clock.gt: timestamps on clock id 4, "),
+	      "clock id 4: exit 1, one line: '%s'", out);
+	CHECK(!slurp(txt)[0] && access(json, F_OK) && errno == ENOENT, "clock id 4: nothing printed, no export");
 }
 
 static void bad_input(void)
@@ -160,9 +260,13 @@ int main(void)
 	recs[2].flags |= GT_R_FILL;
 	recs[2].fill_ns = 1000;
 	recs[2].fills = 1;
+	/* Nanoseconds that a double in microseconds would round away. */
+	recs[3].ts_ns = (1ULL << 53) + 1;
+	recs[4].stack = GT_NO_STACK;
 	synth_write(trace, recs, 6, GT_F_FILL_PROBED);
 	text();
-	perfetto();
+	perfetto(recs, 6);
+	clocks();
 	bad_input();
 	snprintf(out, sizeof(out), "rm -rf %s", dir);
 	if (system(out))
