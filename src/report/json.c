@@ -11,6 +11,7 @@
 #include <math.h>
 #include "report/json.h"
 #include "report/text.h"
+#include "tracefile/clock.h"
 #include "util/json.h"
 
 #define FORMAT_NAME	"gupstat-report"
@@ -36,7 +37,9 @@ static void source_json(struct jw *w, const char *path, const struct trace_file 
 	jw_u64(w, "format_version", tf->version);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		jw_string(w, keys[i], trace_file_string(tf, keys[i]));
-	/* "clock" goes here: the header's clock_id by name (issue 31's clock line). */
+	/* The reader refused a clock it cannot name: never NULL here. */
+	jw_string(w, "clock", gt_clock_name(tf->clock_id));
+	jw_string(w, "clock_source", gt_clock_helper(tf->clock_id));
 	jw_bool(w, "kernel_addrs", tf->flags & GT_F_KERNEL_ADDRS);
 	jw_bool(w, "lock_exact", tf->flags & GT_F_LOCK_EXACT);
 	jw_bool(w, "fill_probed", tf->flags & GT_F_FILL_PROBED);
@@ -243,6 +246,8 @@ void trace_json_print(FILE *f, const char *path, const struct trace_file *tf,
 	jw_u64(&w, "version", FORMAT_VERSION);
 	source_json(&w, path, tf);
 	dist_json(&w, "hold", &s->hold, s->n);
+	/* What report --folded's lines add up to. */
+	jw_u64(&w, "hold_total_ns", s->hold_total_ns);
 	log2_json(&w, s);
 	pages_json(&w, s);
 	fill_json(&w, tf, s);

@@ -89,7 +89,10 @@ expect_eq "report -j of a bad trace: no JSON on stdout" \
 	"$("$G" report -j tests/fuzz/corpus/bad-magic.gt 2>/dev/null | wc -c)" 0
 "$G" report -j --perfetto "$tmp/p.json" tests/fuzz/corpus/valid-base.gt >"$tmp/both.json"
 expect_eq "report -j --perfetto: JSON on stdout, the timeline written" \
-	"$?:$(jq -r .trace.holds "$tmp/both.json"):$(jq -r .otherData.holds "$tmp/p.json")" 0:8:8
+	"$?:$(jq -r .trace.holds "$tmp/both.json"):$(jq -r .metadata.holds "$tmp/p.json")" 0:8:8
+expect_eq "report -j: the clock the text names, and the folded lines' total" \
+	"$(jq -r '"\(.trace.clock):\(.hold_total_ns)"' "$tmp/both.json")" \
+	"$("$G" report tests/fuzz/corpus/valid-base.gt | sed -n 's/^ *clock: \([A-Z_]*\) .*/\1/p'):$("$G" report --folded - tests/fuzz/corpus/valid-base.gt | awk '{ s += $NF } END { print s }')"
 
 # --- compare -j: the guests' validate results, and the corpus's
 
