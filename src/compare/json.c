@@ -146,10 +146,7 @@ void compare_json(FILE *f, const char *pa, const struct v_results *a, const char
 	struct jw w;
 	size_t i;
 
-	jw_init(&w, f, true);
-	jw_object(&w, NULL);
-	jw_string(&w, "format", FORMAT_NAME);
-	jw_u64(&w, "version", FORMAT_VERSION);
+	jw_document(&w, f, FORMAT_NAME, FORMAT_VERSION);
 	file_json(&w, "base", pa, a);
 	file_json(&w, "other", pb, b);
 	jw_double(&w, "min_change", V_MIN_CHANGE);

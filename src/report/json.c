@@ -240,10 +240,7 @@ void trace_json_print(FILE *f, const char *path, const struct trace_file *tf,
 	struct jw w;
 	size_t i;
 
-	jw_init(&w, f, true);
-	jw_object(&w, NULL);
-	jw_string(&w, "format", FORMAT_NAME);
-	jw_u64(&w, "version", FORMAT_VERSION);
+	jw_document(&w, f, FORMAT_NAME, FORMAT_VERSION);
 	source_json(&w, path, tf);
 	dist_json(&w, "hold", &s->hold, s->n);
 	/* What report --folded's lines add up to. */

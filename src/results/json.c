@@ -141,10 +141,7 @@ void v_results_write(FILE *f, const struct v_results *r)
 	struct jw w;
 	int i;
 
-	jw_init(&w, f, true);
-	jw_object(&w, NULL);
-	jw_string(&w, "format", FORMAT_NAME);
-	jw_i64(&w, "version", V_FORMAT);
+	jw_document(&w, f, FORMAT_NAME, V_FORMAT);
 	jw_object(&w, "kernel");
 	jw_string(&w, "release", r->kernel);
 	jw_string(&w, "version", r->kernel_version);

@@ -14,6 +14,14 @@ void jw_init(struct jw *w, FILE *f, bool pretty)
 	w->first[0] = true;
 }
 
+void jw_document(struct jw *w, FILE *f, const char *format, long long version)
+{
+	jw_init(w, f, true);
+	jw_object(w, NULL);
+	jw_string(w, "format", format);
+	jw_i64(w, "version", version);
+}
+
 static void indent(struct jw *w)
 {
 	int i;

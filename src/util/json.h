@@ -29,6 +29,12 @@ struct jw {
 };
 
 void jw_init(struct jw *w, FILE *f, bool pretty);
+/*
+ * A pretty-printed document of gupstat's own formats: jw_init() and the
+ * top-level object opened with its "format" and "version", the two
+ * members every reader checks first. The caller closes the object.
+ */
+void jw_document(struct jw *w, FILE *f, const char *format, long long version);
 
 void jw_object(struct jw *w, const char *key);
 void jw_end_object(struct jw *w);
