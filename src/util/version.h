@@ -6,6 +6,6 @@
  * What --version prints and trace files record; raise it with any change
  * users can see.
  */
-#define GUPSTAT_VERSION	"0.3"
+#define GUPSTAT_VERSION	"0.4"
 
 #endif /* __GUPSTAT_UTIL_VERSION_H */
