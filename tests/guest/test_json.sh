@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat's JSON against its schemas (docs/schemas/), on real output: one
-# 256 MB readv of 4 kB pages (on base 65536 holds, one page each; the
+# readv of 4 kB pages, 256 MB on our kernels (lib.sh EXPORT_MB; on base
+# 65536 holds, one page each; the
 # batched walk a page table a hold), seen at once by the live view's
 # NDJSON (-P, --per-cgroup and a counter: every kind of record) and by
 # gupstat trace, whose file report -j reads. Every NDJSON line and the
@@ -19,7 +20,7 @@ if ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
 fi
 
 jdir=$(mktemp -d)
-J_MB=256
+J_MB=$EXPORT_MB
 J_PAGES=$((J_MB * 256))
 if [ $WALK_BATCHED = 1 ]; then J_CALLS=$((J_PAGES / 512)); else J_CALLS=$J_PAGES; fi
 live=$jdir/live.ndjson
