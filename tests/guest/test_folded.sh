@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat report --folded on a real trace: one 256 MB pin of 4 kB pages
 # (gup_test -L, or a process_vm_readv of as much where the kernel has no
-# gup_test), traced once and read by every case. The folded lines add up
+# gup_test; 64 MB on Debian's kernels, lib.sh EXPORT_MB), traced once and read by every case. The folded lines add up
 # to the report's total hold time, and by holds to its hold count; the
 # pin's own holds, found by their stacks' frames, are as many as the
 # walk makes (lib.sh calls_ok); trace --folded wrote the same file at
@@ -18,7 +18,8 @@ T=$tdir/t.gt
 F=$tdir/t.folded
 terr=$tdir/err
 treport=$tdir/report
-if [ $WALK_BATCHED = 1 ]; then pins=$((65536 / 512)); else pins=65536; fi
+pages=$((EXPORT_MB * 256))
+if [ $WALK_BATCHED = 1 ]; then pins=$((pages / 512)); else pins=$pages; fi
 
 f_logs() {
 	sed 's/^/#   /' "$terr"
@@ -32,14 +33,14 @@ fold_sum() {
 }
 
 if have_gup_test; then
-	what="gup_test -L -m 256 -n 65536" frame="gup_test_ioctl"
-	work=(exec -- "$GUP_TEST" -L -m 256 -n 65536)
+	what="gup_test -L -m $EXPORT_MB -n $pages" frame="gup_test_ioctl"
+	work=(exec -- "$GUP_TEST" -L -m "$EXPORT_MB" -n "$pages")
 else
-	what="process_vm_readv of 256 MB" frame="process_vm_rw"
+	what="process_vm_readv of $EXPORT_MB MB" frame="process_vm_rw"
 	work=(readv)
 fi
 name="trace -- $what"
-if ! $GUPSTAT trace -o "$T" --folded "$tdir/live.folded" -- $GUPWORK --folio 4k --size 256 "${work[@]}" \
+if ! $GUPSTAT trace -o "$T" --folded "$tdir/live.folded" -- $GUPWORK --folio 4k --size "$EXPORT_MB" "${work[@]}" \
 	>/dev/null 2>"$terr" || ! $GUPSTAT report -n 0 "$T" >"$treport" 2>>"$terr"; then
 	not_ok "$name: trace or report failed"
 	f_logs
