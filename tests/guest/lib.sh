@@ -68,7 +68,8 @@ case $(uname -r) in
 *) FILL_TRACED=0 ;;
 esac
 
-# The MB of the one large trace test_perfetto.sh and test_json.sh each
+# The MB of the one large trace test_folded.sh, test_perfetto.sh and
+# test_json.sh each
 # take: 256 on the project's kernels, the size the exports are judged
 # at; a quarter on Debian's, where the suite asks that gupstat attaches
 # and reads, and where one page per hold makes a 256 MB trace minutes
