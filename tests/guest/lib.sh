@@ -69,11 +69,10 @@ case $(uname -r) in
 esac
 
 # The MB of the one large trace test_folded.sh, test_perfetto.sh and
-# test_json.sh each
-# take: 256 on the project's kernels, the size the exports are judged
-# at; a quarter on Debian's, where the suite asks that gupstat attaches
-# and reads, and where one page per hold makes a 256 MB trace minutes
-# under TCG, twice over.
+# test_json.sh each take: 256 on the project's kernels, the size the
+# exports are judged at; a quarter on Debian's, where the suite asks that
+# gupstat attaches and reads, and where one page per hold makes a 256 MB
+# trace minutes under TCG, three times over.
 case $(uname -r) in
 *-gupstat-*) EXPORT_MB=256 ;;
 *) EXPORT_MB=64 ;;
