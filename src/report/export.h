@@ -22,7 +22,8 @@ int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *
 int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 /*
  * Weighted by hold time in ns, or by holds; the lines add up to the
- * summary's hold_total_ns, or n. The file is read again.
+ * summary's hold_total_ns, or n (checked; @s NULL checks nothing, for a
+ * file read here alone). The file is read again.
  */
 int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s);

@@ -170,7 +170,8 @@ static int export_folded(FILE *f, struct trace_file *tf, const struct trace_summ
 	struct folding fo = {};
 	int err = folding_init(&fo, tf) ?: folding_read(&fo, tf);
 
-	if (!err && (fo.holds != s->n || fo.total_ns != s->hold_total_ns)) {
+	/* Without a summary (trace --folded, its own file just ended) nothing to hold it to. */
+	if (!err && s && (fo.holds != s->n || fo.total_ns != s->hold_total_ns)) {
 		snprintf(tf->err, sizeof(tf->err), "%zu holds of %llu ns at the first reading, %llu of %llu ns at the second: the file changed",
 			 s->n, (unsigned long long)s->hold_total_ns,
 			 (unsigned long long)fo.holds, (unsigned long long)fo.total_ns);

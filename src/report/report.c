@@ -129,19 +129,15 @@ static int summarize(const struct report_opts *o, struct trace_file *tf,
 static int fold_into(FILE *f, const char *path, struct trace_file *tf)
 {
 	const char *why = folded_refusal(tf);
-	struct trace_summary s;
 	int err;
 
 	if (why) {
 		p_err("%s: cannot write --folded: %s\n", path, why);
 		return -EINVAL;
 	}
-	err = trace_summarize(tf, 0, &s);
-	if (!err) {
-		tf->err[0] = '\0';
-		err = export_folded_ns(f, tf, &s);
-		trace_summary_free(&s);
-	}
+	/* One reading: the summary's percentiles are not what folding needs. */
+	tf->err[0] = '\0';
+	err = export_folded_ns(f, tf, NULL);
 	if (err)
 		p_err("%s: %s\n", path, tf->err[0] ? tf->err : strerror(-err));
 	return err;
@@ -169,6 +165,7 @@ int report_fold_file(const char *path, struct output *out)
 
 int cmd_report(int argc, char **argv)
 {
+	const char *why;
 	struct output out[NR_EXPORTS] = {};
 	struct trace_summary s;
 	struct report_opts o;
@@ -188,8 +185,9 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
-	if (o.folded && folded_refusal(&tf)) {
-		p_err("%s: cannot write --folded: %s\n", o.path, folded_refusal(&tf));
+	why = o.folded ? folded_refusal(&tf) : NULL;
+	if (why) {
+		p_err("%s: cannot write --folded: %s\n", o.path, why);
 		trace_file_free(&tf);
 		return 1;
 	}
