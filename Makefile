@@ -57,7 +57,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -71,6 +71,8 @@ help:
 	@echo '  man              the man pages (scdoc)'
 	@echo '  kernel           the base and batched guest kernels'
 	@echo '  kernel-debug     the same with DEBUG_VM and lockdep (what make check boots)'
+	@echo '  kernel-arm64     the arm64 base and batched kernels, 4 kB pages (contpte) and 64 kB'
+	@echo '  kernel-arm64-debug  the arm64 4 kB-page pair with DEBUG_VM and lockdep (check-arm64)'
 	@echo '  debian-kernels   Debian'"'"'s packaged 6.1 and 6.12 kernels, as guest kernels'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
@@ -81,6 +83,7 @@ help:
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
 	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
+	@echo '  check-arm64      gupstat and the kernel suite on the arm64 debug kernels, parity (long)'
 	@echo '  check-stress     the guest suite 5 times on each kernel, 2 boots at a time (ROUNDS=, JOBS=)'
 	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
 	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
@@ -97,6 +100,7 @@ help:
 	@echo '  bench-unpin      gupstat validate unpin and compare on three kernels'
 	@echo '  bench-unpin-sim  the same under the cache model'
 	@echo '  bench-ab-count   bench-ab counted under the cache model, not timed'
+	@echo '  bench-ab-arm64   bench-ab on arm64 (4 kB pages with contpte, 64 kB pages), gupstat'"'"'s counts'
 	@echo 'Installing:'
 	@echo '  install          gupstat (static), its man pages, completion and service (disabled)'
 	@echo '  uninstall        remove what install put there'
@@ -360,6 +364,30 @@ bench-unpin: deps
 	$(Q)$(MAKE) -s --no-print-directory all
 	$(Q)kernel/build base batched-9 batched >/dev/null
 	$(Q)tools/bench/unpin
+
+# arm64: the kernels cross-built (kernel/build), booted in
+# qemu-system-aarch64 by tools/vmrun with tools/arm64-root as the guest's
+# root, running make arm64's gupstat and workloads (docs/arm64.md).
+kernel-arm64:
+	$(Q)kernel/build base-arm64 batched-arm64 base-arm64-64k batched-arm64-64k >/dev/null
+
+kernel-arm64-debug:
+	$(Q)kernel/build base-arm64-debug batched-arm64-debug >/dev/null
+
+# The series on arm64's debug kernels: gupstat's probes, the kernel
+# suite, base/batched parity. Long (three cross-built kernels); not
+# part of make check.
+check-arm64: deps
+	+$(Q)tests/check-arm64 --build
+
+# Pin and unpin times, base against batched, with 4 kB pages (contpte)
+# and with 64 kB pages (ROUNDS boots of each, A/A included: tools/bench/ab),
+# then what gupstat counts of one pin per folio size on each kernel.
+bench-ab-arm64: deps
+	$(Q)$(MAKE) -s --no-print-directory arm64 selftests-arm64 kernel-arm64
+	$(Q)ROUNDS=$(or $(ROUNDS),2) tools/bench/ab $(or $(REPEATS),8) base-arm64 batched-arm64
+	$(Q)ROUNDS=$(or $(ROUNDS),2) MEM=3G tools/bench/ab $(or $(REPEATS),8) base-arm64-64k batched-arm64-64k
+	$(Q)MEM=3G tools/bench/walk-hists base-arm64 batched-arm64 base-arm64-64k batched-arm64-64k
 
 # make install: the statically linked gupstat (the same objects as
 # build/gupstat, linked -static-pie: it runs on any x86-64 Linux with no

@@ -1,9 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Helpers for the in-guest tests: gupstat's numbers, what the kernel has.
 
-GUPSTAT=${GUPSTAT:-build/gupstat}
-GUPWORK=${GUPWORK:-build/gupwork}
-GUP_TEST=${GUP_TEST:-build/selftests/gup_test}
+# The build of this guest's architecture: an arm64 guest (tools/vmrun
+# --arch arm64) runs make arm64's, in build/arm64.
+case $(uname -m) in
+aarch64) BUILD=build/arm64 ;;
+*) BUILD=build ;;
+esac
+GUPSTAT=${GUPSTAT:-$BUILD/gupstat}
+GUPWORK=${GUPWORK:-$BUILD/gupwork}
+GUP_TEST=${GUP_TEST:-$BUILD/selftests/gup_test}
 . tests/lib/tap.sh
 
 # The numbers come from gupstat -j (NDJSON); the last report counts. A

@@ -20,7 +20,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
-DUMPWORK=${DUMPWORK:-build/dumpwork}
+DUMPWORK=${DUMPWORK:-$BUILD/dumpwork}
 cdump_dir=$(mktemp -d)
 cdump_t0=$SECONDS
 cdump_pattern=$(cat /proc/sys/kernel/core_pattern)

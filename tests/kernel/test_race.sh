@@ -18,7 +18,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
-GUP_RACE=${GUP_RACE:-build/gup-race}
+GUP_RACE=${GUP_RACE:-$BUILD/gup-race}
 RACE_SECONDS=${RACE_SECONDS:-5}
 # The move and numa racers need two NUMA nodes: tests/kernel/walk boots
 # them.

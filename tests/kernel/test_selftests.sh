@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/kernel/lib.sh
 
-ST=$(cd "${SELFTESTS:-build/selftests}" && pwd)
+ST=$(cd "${SELFTESTS:-$BUILD/selftests}" && pwd)
 # Region size of the gup_test matrix runs. run_vmtests.sh uses gup_test's
 # default 128 MB (256 MB hugetlb); each run then costs 2 s of TCG time,
 # 6 minutes per kernel for the matrix alone (measured). 32 MB still spans

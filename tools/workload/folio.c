@@ -46,6 +46,12 @@ int folio_parse_size(const char *s, unsigned long *kb)
 	return *end ? -EINVAL : 0;
 }
 
+/* The base page: a folio of this size is "every larger size off". */
+unsigned long folio_base_kb(void)
+{
+	return (unsigned long)sysconf(_SC_PAGESIZE) / 1024;
+}
+
 /*
  * Without per-size controls (a kernel older than mTHP) the top-level
  * switch is the PMD size's knob: "never" gives 4 kB folios, "always" PMD
@@ -172,11 +178,11 @@ int folio_discover(struct folio_sizes *fs, bool shmem)
 	return fs->nr ? 0 : -ENOENT;
 }
 
-/* Turn every size off, then @kb on; 4 kB is "all of them off". */
+/* Turn every size off, then @kb on; the base page is "all of them off". */
 int folio_select(struct folio_sizes *fs, unsigned long kb)
 {
 	char path[256];
-	bool found = kb == 4;
+	bool found = kb == folio_base_kb();
 	int i, err;
 
 	for (i = 0; i < fs->nr; i++) {
@@ -290,6 +296,6 @@ int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
 	if (bad)
 		return -EAGAIN;
 	printf("gupwork: folio size %lukB confirmed: %s +%llu (region: %llu), no fallback, no other size\n",
-	       kb, alloc_stat(fs), got, kb == 4 ? 0ULL : expected);
+	       kb, alloc_stat(fs), got, kb == folio_base_kb() ? 0ULL : expected);
 	return 0;
 }

@@ -13,8 +13,9 @@
  * With @shmem, the same for anonymous shared memory: the shmem_enabled
  * knobs and the shmem_alloc/shmem_fallback counters.
  * A kernel without them has the top-level switch and /proc/vmstat's
- * thp_fault_alloc: 4 kB and the PMD size only (folio_select() says
- * -EOPNOTSUPP for any other).
+ * thp_fault_alloc: base pages and the PMD size only (folio_select() says
+ * -EOPNOTSUPP for any other). The base page is the kernel's page size
+ * (folio_base_kb()): 4 kB on x86, 4 kB or 64 kB on the arm64 kernels.
  */
 struct folio_sizes {
 	int nr;
@@ -28,6 +29,7 @@ struct folio_sizes {
 };
 
 int folio_parse_size(const char *s, unsigned long *kb);
+unsigned long folio_base_kb(void);
 int folio_discover(struct folio_sizes *fs, bool shmem);
 int folio_select(struct folio_sizes *fs, unsigned long kb);
 void folio_restore(const struct folio_sizes *fs);

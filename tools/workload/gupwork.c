@@ -40,7 +40,8 @@
 #include "folio.h"
 
 #define MB		(1UL << 20)
-#define PAGE		4096UL
+/* The kernel's page size: 4 kB, or 64 kB on an arm64 kernel. */
+#define PAGE		((unsigned long)sysconf(_SC_PAGESIZE))
 #define READV_CHUNK	(4 * MB)
 
 struct work {
@@ -247,14 +248,14 @@ static void usage(FILE *f);
 /*
  * The folios a command mapping SIZE MB must have faulted in. gup_test maps
  * without aligning to the folio size, so its first and last folio-sized
- * slots are partial and get 4 kB pages: one folio fewer than an aligned
+ * slots are partial and get base pages: one folio fewer than an aligned
  * region. Any fallback or other size still fails the check.
  */
 static unsigned long long exec_folios(const struct work *w)
 {
 	unsigned long long n = w->size / (w->folio_kb * 1024);
 
-	return w->folio_kb == 4 ? n : n - 1;
+	return w->folio_kb == folio_base_kb() ? n : n - 1;
 }
 
 static int run_exec(struct work *w, char **cmd)
@@ -318,7 +319,7 @@ static int parse(struct work *w, int argc, char **argv)
 	char *end;
 	int c;
 
-	w->folio_kb = 4;
+	w->folio_kb = folio_base_kb();
 	w->size = 64 * MB;
 	w->wait = false;
 	w->shared = false;
@@ -344,6 +345,11 @@ static int parse(struct work *w, int argc, char **argv)
 	}
 	if (optind >= argc) {
 		usage(stderr);
+		return -EINVAL;
+	}
+	if (w->folio_kb < folio_base_kb()) {
+		fprintf(stderr, "gupwork: --folio %lukB is smaller than this kernel's %lukB page\n",
+			w->folio_kb, folio_base_kb());
 		return -EINVAL;
 	}
 	return optind;
