@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat: `make` builds the tool, `make check` runs every test.
 
+# The target's vmlinux/ dir and __TARGET_ARCH_: make arm64's sub-make
+# sets arm64.
 ARCH_DIR	:= x86
 OUT		:= build
 # Where the BPF objects and skeletons go: the sanitized tree (make asan)
@@ -12,6 +14,8 @@ BPFTOOL		?= bpftool
 # Quiet where no compiler is installed yet: make run and make check
 # install it (tools/deps) before anything is built.
 LIBBPF_A	?= $(shell $(CC) -print-file-name=libbpf.a 2>/dev/null)
+# Extra flags for gupstat's link alone: make arm64 links it -static.
+GUPSTAT_LDFLAGS	:=
 
 ifeq ($(V),1)
 Q :=
@@ -57,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests vmlinux-h check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -68,6 +72,7 @@ help:
 	@echo '  unit-tests       the C unit tests, build/tests/test_*'
 	@echo '  sim              the cache-model plugin for QEMU and its helpers'
 	@echo '  asan             gupstat and the unit tests again with ASan and UBSan (build/asan/)'
+	@echo '  arm64            gupstat (static) and the workloads cross-built for arm64 (build/arm64/)'
 	@echo '  man              the man pages (scdoc)'
 	@echo '  kernel           the base and batched guest kernels'
 	@echo '  kernel-debug     the same with DEBUG_VM and lockdep (what make check boots)'
@@ -75,7 +80,9 @@ help:
 	@echo '  kernel-arm64-debug  the arm64 4 kB-page pair with DEBUG_VM and lockdep (check-arm64)'
 	@echo '  debian-kernels   Debian'"'"'s packaged 6.1 and 6.12 kernels, as guest kernels'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
+	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
+	@echo '  vmlinux-h-arm64  regenerate vmlinux/arm64/vmlinux.h from the base-arm64 kernel'
 	@echo '  deps             install the Debian packages the build and tests need'
 	@echo 'Testing:'
 	@echo '  check            every test: unit, host, fuzz, asan, and the guests (long)'
@@ -140,7 +147,7 @@ $(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -212,8 +219,14 @@ check-series: deps
 selftests:
 	$(Q)tools/build-selftests $(OUT)/selftests
 
+selftests-arm64:
+	$(Q)tools/build-selftests --arch arm64 $(OUT)/arm64/selftests
+
 vmlinux-h:
 	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
+
+vmlinux-h-arm64:
+	$(Q)tools/gen-vmlinux-h base-arm64 vmlinux/arm64/vmlinux.h
 
 unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf
 
@@ -251,6 +264,31 @@ asan: $(SKELS)
 
 # Only inside the sub-make above, where OUT is the sanitized tree.
 asan-tree: $(OUT)/gupstat $(UNIT_BINS)
+
+# gupstat and the workloads cross-built for arm64, in their own tree
+# (build/arm64/) with their own BPF objects (vmlinux/arm64, CO-RE as on
+# x86; bpftool's skeleton is the same on any host): user space against
+# Debian's arm64 packages (tools/arm64-root, fetched once), gupstat
+# linked -static from their .a files, so that it runs on any arm64 Linux.
+ARM64_CC	?= aarch64-linux-gnu-gcc
+
+# What make arm64 cannot do without, each said in one line.
+ifneq ($(filter arm64,$(MAKECMDGOALS)),)
+ifeq ($(shell command -v $(ARM64_CC)),)
+$(error $(ARM64_CC) not found: run 'make deps' (Debian: gcc-aarch64-linux-gnu))
+endif
+ifeq ($(wildcard vmlinux/arm64/vmlinux.h),)
+$(error vmlinux/arm64/vmlinux.h not found: run 'make vmlinux-h-arm64' once the base-arm64 kernel is built)
+endif
+endif
+
+arm64:
+	$(Q)root=$$(tools/arm64-root) && \
+	$(MAKE) --no-print-directory OUT=$(OUT)/arm64 ARCH_DIR=arm64 CC="$(ARM64_CC) --sysroot=$$root" \
+		LIBBPF_A=$$root/usr/lib/aarch64-linux-gnu/libbpf.a GUPSTAT_LDFLAGS=-static arm64-tree
+
+# Only inside the sub-make above, where OUT is the arm64 tree.
+arm64-tree: $(OUT)/gupstat $(WORK_PROGS)
 
 # Two readers of hostile files under libFuzzer with ASan and UBSan: the
 # trace file reader (src/tracefile/reader.c, clock.c and src/util/input.c alone)

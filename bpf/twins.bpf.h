@@ -22,21 +22,29 @@
 #include <bpf/bpf_tracing.h>
 
 /*
+ * The sixth argument of a kprobed function: libbpf 1.1 has no
+ * PT_REGS_PARM6. x86-64 passes it in r9, arm64 in x5, read as libbpf's
+ * PT_REGS_PARM5 reads x4: through struct user_pt_regs, the part of
+ * arm64's pt_regs a kprobe program sees.
+ */
+#if defined(__TARGET_ARCH_x86)
+#define REGS_PARM6(ctx, dflt)	((ctx)->r9)
+#elif defined(__TARGET_ARCH_arm64)
+#define REGS_PARM6(ctx, dflt)	(((const struct user_pt_regs *)(ctx))->regs[5])
+#else
+#define REGS_PARM6(ctx, dflt)	(dflt)
+#endif
+
+/*
  * The @n'th argument (from 0) of a kprobed function, or @dflt. All six
  * are read with constant offsets first: the verifier refuses a context
  * pointer moved by a variable amount, which a switch compiles into.
- * x86-64 passes the sixth in r9 (libbpf 1.1 has no PT_REGS_PARM6).
  */
 static __always_inline long regs_arg(struct pt_regs *ctx, int n, long dflt)
 {
 	long args[6] = {
 		PT_REGS_PARM1(ctx), PT_REGS_PARM2(ctx), PT_REGS_PARM3(ctx),
-		PT_REGS_PARM4(ctx), PT_REGS_PARM5(ctx),
-#ifdef __TARGET_ARCH_x86
-		ctx->r9,
-#else
-		dflt,
-#endif
+		PT_REGS_PARM4(ctx), PT_REGS_PARM5(ctx), REGS_PARM6(ctx, dflt),
 	};
 
 	if (n < 0 || n >= 6)

@@ -68,9 +68,19 @@ enum gupsim_count {
 
 #define GUPSIM_STR_(x)		#x
 #define GUPSIM_STR(x)		GUPSIM_STR_(x)
+/*
+ * The plugin knows the x86 marker alone: elsewhere GUPSIM_HAS_MARKER is
+ * 0, simctl_init() refuses --sim, and no marker is ever run.
+ */
+#ifdef __x86_64__
+#define GUPSIM_HAS_MARKER	1
 /* Spelled out in bytes: an assembler may pick a shorter encoding. */
 #define GUPSIM_MARKER(cmd)						\
 	__asm__ __volatile__(".byte 0x0f, 0x1f, 0x80\n\t.long %c0"	\
 			     : : "i" (GUPSIM_MAGIC | (cmd)) : "memory")
+#else
+#define GUPSIM_HAS_MARKER	0
+#define GUPSIM_MARKER(cmd)	do { } while (0)
+#endif
 
 #endif /* __GUPSTAT_GUPSIM_H */

@@ -62,6 +62,10 @@ int simctl_init(struct simctl *c, const char *dir, const char *kallsyms,
 
 	memset(c, 0, sizeof(*c));
 	c->dir = dir;
+	if (!GUPSIM_HAS_MARKER) {
+		p_err("--sim: the cache model runs x86-64 guests only\n");
+		return -EOPNOTSUPP;
+	}
 	if (nr > GUPSIM_MAX_FUNCS) {
 		p_err("--sim: at most %d functions\n", GUPSIM_MAX_FUNCS);
 		return -E2BIG;

@@ -24,6 +24,12 @@
 #define PMD_BYTES		(2UL << 20)
 #define CACHE_LINE		64
 
+/* The kernel's pages: 4 kB on x86, 4 or 64 kB on arm64. */
+static size_t page_bytes(void)
+{
+	return sysconf(_SC_PAGESIZE);
+}
+
 static int read_line(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "r");
@@ -110,6 +116,11 @@ int thp_select(const struct thp_saved *s, enum v_folio f)
 	bool found = f == VF_4K;
 	int i, err;
 
+	if (v_folio_bytes(f) < page_bytes()) {
+		p_err("this kernel's pages are %zu kB: no %s folios\n", page_bytes() >> 10,
+		      v_folio_names[f]);
+		return -ENOENT;
+	}
 	snprintf(want, sizeof(want), "hugepages-%lukB", v_folio_bytes(f) >> 10);
 	for (i = 0; i < s->nr; i++) {
 		bool it = !strcmp(s->names[i], want);
@@ -138,7 +149,7 @@ int thp_select(const struct thp_saved *s, enum v_folio f)
  */
 int region_populate(struct v_region *r, size_t len, enum v_folio f)
 {
-	size_t i;
+	size_t i, page = page_bytes();
 
 	memset(r, 0, sizeof(*r));
 	r->map_len = len + PMD_BYTES;
@@ -155,8 +166,8 @@ int region_populate(struct v_region *r, size_t len, enum v_folio f)
 		p_err("madvise: %s\n", strerror(errno));
 		return -errno;
 	}
-	for (i = 0; i < len; i += 4096)
-		r->addr[i] = (char)(i / 4096 % 255 + 1);
+	for (i = 0; i < len; i += page)
+		r->addr[i] = (char)(i / page % 255 + 1);
 	return 0;
 }
 
@@ -195,7 +206,8 @@ static int layout_open(int *pm, int *kpf)
 int region_layout(const struct v_region *r, enum v_folio f,
 		  unsigned long *pages, unsigned long *folios)
 {
-	unsigned long want = v_folio_bytes(f) / 4096, run = 0, bad = 0, i, n = r->len / 4096;
+	size_t page = page_bytes();
+	unsigned long want = v_folio_bytes(f) / page, run = 0, bad = 0, i, n = r->len / page;
 	uint64_t pm, flags, pfn = 0, prev_pfn = 0;
 	int pmfd, kpf, err = 0;
 
@@ -204,7 +216,7 @@ int region_layout(const struct v_region *r, enum v_folio f,
 		return err;
 	*folios = 0;
 	for (i = 0; i < n && !err; i++) {
-		err = pread_u64(pmfd, (uintptr_t)(r->addr + i * 4096) / 4096, &pm);
+		err = pread_u64(pmfd, (uintptr_t)(r->addr + i * page) / page, &pm);
 		if (err || !(pm & PM_PRESENT) || !(pfn = pm & PM_PFN_MASK))
 			break;
 		err = pread_u64(kpf, pfn, &flags);

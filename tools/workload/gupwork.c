@@ -40,8 +40,8 @@
 #include "folio.h"
 
 #define MB		(1UL << 20)
-/* The kernel's page size: 4 kB, or 64 kB on an arm64 kernel. */
-#define PAGE		((unsigned long)sysconf(_SC_PAGESIZE))
+/* The marks' stride: the smallest page of any kernel here (arm64 has 64 kB too). */
+#define PAGE		4096UL
 #define READV_CHUNK	(4 * MB)
 
 struct work {
@@ -233,7 +233,7 @@ static int run_region_mode(struct work *w, const char *mode)
 		rounds++;
 	} while (now_us() - t0 < w->for_s * 1e6);
 	printf("gupwork: %s bytes %lu pages %lu calls %lu time_us %.0f rounds %lu\n", mode,
-	       w->size, w->size / PAGE, calls, now_us() - t0, rounds);
+	       w->size, w->size / sysconf(_SC_PAGESIZE), calls, now_us() - t0, rounds);
 	pmd_kb = w->folio_kb < 2048 ? region_pmd_kb(region, w->shared) : 0;
 	if (pmd_kb > 0) {
 		fprintf(stderr, "gupwork: %ld kB of the region were PMD-mapped by the end (collapsed since it was faulted in?): no numbers taken\n",
