@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -411,6 +411,9 @@ kernel-arm64:
 
 kernel-arm64-debug:
 	$(Q)kernel/build base-arm64-debug batched-arm64-debug >/dev/null
+
+debian-kernel-arm64:
+	$(Q)tools/debian-kernel debian-6.12-arm64 >/dev/null
 
 # The series on arm64's debug kernels: gupstat's probes, the kernel
 # suite, base/batched parity. Long (three cross-built kernels); not
