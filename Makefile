@@ -79,6 +79,7 @@ help:
 	@echo '  kernel-arm64     the arm64 base and batched kernels, 4 kB pages (contpte) and 64 kB'
 	@echo '  kernel-arm64-debug  the arm64 4 kB-page pair with DEBUG_VM and lockdep (check-arm64)'
 	@echo '  debian-kernels   Debian'"'"'s packaged 6.1 and 6.12 kernels, as guest kernels'
+	@echo '  debian-kernel-arm64  Debian'"'"'s packaged arm64 6.12 kernel, as a guest kernel'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
