@@ -27,9 +27,9 @@ f_logs() {
 }
 
 # The weights of the folded lines on stdin (those whose frames match
-# PATTERN, if given), added up.
+# PATTERN, if given), added up; %.0f, as mawk's %d stops at 2^31-1.
 fold_sum() {
-	awk -v p="${1:-}" 'p == "" || $0 ~ p { n += $NF } END { printf "%d\n", n }'
+	awk -v p="${1:-}" 'p == "" || $0 ~ p { n += $NF } END { printf "%.0f\n", n }'
 }
 
 if have_gup_test; then
