@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat's JSON against its schemas (docs/schemas/), on real output: one
-# readv of 4 kB pages, 256 MB on our kernels (lib.sh EXPORT_MB; on base
-# 65536 holds, one page each; the
-# batched walk a page table a hold), seen at once by the live view's
+# readv of 4 kB pages, 256 MB on the batched kernels (a page table a
+# hold), 64 MB where a hold is one page (base, Debian's: 16384 holds;
+# lib.sh EXPORT_MB), seen at once by the live view's
 # NDJSON (-P, --per-cgroup and a counter: every kind of record) and by
 # gupstat trace, whose file report -j reads. Every NDJSON line and the
 # report validate; their counts match the text's and each other's; the

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat report --perfetto beside a second source of the same holds: one
-# trace of a 256 MB readv of 4 kB pages (65536 holds on base, 128 of 512
-# pages batched; 64 MB on Debian's kernels, lib.sh EXPORT_MB) while ftrace's function tracer, on trace_clock mono,
+# trace of a readv of 4 kB pages (lib.sh EXPORT_MB: 256 MB batched, 128
+# holds of 512 pages; 64 MB where a hold is one page, 16384 on base and
+# Debian's kernels) while ftrace's function tracer, on trace_clock mono,
 # records every follow_page_pte() call of the workload. The k-th slice
 # of the Perfetto file and the k-th ftrace entry are the same call: their
 # times, both the kernel's CLOCK_MONOTONIC, agree: the median offset
