@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat report --folded on a real trace: one 256 MB pin of 4 kB pages
 # (gup_test -L, or a process_vm_readv of as much where the kernel has no
-# gup_test; 64 MB on Debian's kernels), traced once and read by every case. The folded lines add up
+# gup_test; 64 MB on Debian's kernels, lib.sh FOLD_MB), traced once and read by every case. The folded lines add up
 # to the report's total hold time, and by holds to its hold count; the
 # pin's own holds, found by their stacks' frames, are as many as the
 # walk makes (lib.sh calls_ok); trace --folded wrote the same file at
@@ -18,13 +18,6 @@ T=$tdir/t.gt
 F=$tdir/t.folded
 terr=$tdir/err
 treport=$tdir/report
-# The flame graph's pin is 256 MB on every kernel of ours, base's 65536
-# holds too: one trace, where test_json.sh and test_perfetto.sh take
-# lib.sh's smaller EXPORT_MB there.
-case $(uname -r) in
-*-gupstat-*) FOLD_MB=256 ;;
-*) FOLD_MB=$EXPORT_MB ;;
-esac
 pages=$((FOLD_MB * 256))
 if [ $WALK_BATCHED = 1 ]; then pins=$((pages / 512)); else pins=$pages; fi
 
