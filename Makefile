@@ -423,12 +423,13 @@ check-arm64: deps
 	+$(Q)tests/check-arm64 --build
 
 # Pin and unpin times, base against batched, with 4 kB pages (contpte)
-# and with 64 kB pages (ROUNDS boots of each, A/A included: tools/bench/ab),
-# then what gupstat counts of one pin per folio size on each kernel.
+# and with 64 kB pages (ROUNDS boots of each, 5 by default, A/A included:
+# tools/bench/ab), then what gupstat counts of one pin per folio size on
+# each kernel. About 5 min on this 2-CPU host with the kernels cached.
 bench-ab-arm64: deps
 	$(Q)$(MAKE) -s --no-print-directory arm64 selftests-arm64 kernel-arm64
-	$(Q)ROUNDS=$(or $(ROUNDS),2) tools/bench/ab $(or $(REPEATS),8) base-arm64 batched-arm64
-	$(Q)ROUNDS=$(or $(ROUNDS),2) MEM=3G tools/bench/ab $(or $(REPEATS),8) base-arm64-64k batched-arm64-64k
+	$(Q)ROUNDS=$(or $(ROUNDS),5) tools/bench/ab $(or $(REPEATS),8) base-arm64 batched-arm64
+	$(Q)ROUNDS=$(or $(ROUNDS),5) MEM=3G tools/bench/ab $(or $(REPEATS),8) base-arm64-64k batched-arm64-64k
 	$(Q)MEM=3G tools/bench/walk-hists base-arm64 batched-arm64 base-arm64-64k batched-arm64-64k
 
 # make install: the statically linked gupstat (the same objects as
@@ -520,12 +521,12 @@ check-walk: deps
 	$(Q)tests/check-walk
 
 # The in-guest suite ROUNDS times back to back on every kernel make
-# check boots, JOBS boots at a time: tests that fail by chance.
-ROUNDS ?= 5
-JOBS ?= 2
+# check boots, JOBS boots at a time: tests that fail by chance. Each
+# target defaults ROUNDS itself: a global default would reach every
+# bench's $(or $(ROUNDS),N) as well.
 check-stress: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel-debug debian-kernels selftests
-	$(Q)tests/stress $(ROUNDS) $(JOBS)
+	$(Q)tests/stress $(or $(ROUNDS),5) $(or $(JOBS),2)
 
 clean:
 	$(Q)rm -rf $(OUT)

@@ -43,7 +43,11 @@ expect_eq "--dry-run -k: every one of them by kprobe" "$n_kprobe" "$n_fentry" "$
 # pages per call; gupwork aligns its region to the folio size), counted
 # by fentry and by kprobes: on Debian's kernel as on ours, no GUP_TEST
 # needed.
-[ "$page" = 4096 ] || { tap_done; exit; }
+if [ "$page" != 4096 ]; then
+	skip "pin counts: written for 4 kB pages, this kernel's are $page bytes (make bench-ab-arm64 counts its pins)"
+	tap_done
+	exit
+fi
 mb=16 pages=$((16 * 256))
 count_pin() {
 	local opts=$1
