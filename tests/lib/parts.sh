@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by tests/check and tests/check-arm64: a run in timed parts, each
-# a build step or a test command whose "NAME: N passed, N failed" line
+# a build step or a test command whose result line (tests/lib/result.sh)
 # is added up; parts_done ends with each part's wall time and one line,
-# "N passed, N failed".
-pass=0 fail=0
+# "N passed, N failed, N skipped".
+. "$(dirname "${BASH_SOURCE[0]}")/result.sh"
+pass=0 fail=0 skip=0
 times=()
 
 # timed NAME RESULT START: keep "NAME  WALL  RESULT" for the table.
@@ -20,33 +21,32 @@ build_step() {
 	echo "== $name"
 	if ! make -s --no-print-directory "$@"; then
 		echo "not ok - $name: make $* failed"
-		echo "$pass passed, $((fail + 1)) failed"
+		echo "$pass passed, $((fail + 1)) failed, $skip skipped"
 		exit 1
 	fi
 	timed "$name" built "$start"
 }
 
-# run_part NAME CMD...: run, keep a log, add its "N passed, N failed".
+# run_part NAME CMD...: run, keep a log, add its result line up.
 run_part() {
-	local name=$1 log="build/check-$1.log" line p f start=$SECONDS
+	local name=$1 log="build/check-$1.log" line p f s start=$SECONDS
 	shift
 	echo "== $name"
 	"$@" 2>&1 | tee "$log"
-	line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n1)
+	line=$(result_line "$log")
 	if [ -z "$line" ]; then
 		echo "not ok - $name produced no result line (see $log)"
 		fail=$((fail + 1))
 		timed "$name" "no result line" "$start"
 		return
 	fi
-	p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
-	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+	read -r p f s < <(result_counts "$line")
 	if [ "$p" = 0 ]; then
 		echo "not ok - $name passed nothing (see $log)"
 		f=$((f + 1))
 	fi
-	pass=$((pass + p)) fail=$((fail + f))
-	timed "$name" "$p passed, $f failed" "$start"
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	timed "$name" "$p passed, $f failed, $s skipped" "$start"
 }
 
 parts_done() {
@@ -54,5 +54,5 @@ parts_done() {
 	printf '#   %s\n' "${times[@]}"
 	timed total "" 0
 	echo "#   ${times[-1]}"
-	echo "$pass passed, $fail failed"
+	echo "$pass passed, $fail failed, $skip skipped"
 }
