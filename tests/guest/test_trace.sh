@@ -177,7 +177,7 @@ fi
 # the tracer running as usual. Its FOLL_LONGTERM holds cover every page.
 name="trace -- gup_test -L -m 256 -n 65536"
 if ! have_gup_test; then
-	: # no CONFIG_GUP_TEST: the readv cases above stand for it
+	skip "$name: no gup_test in $(uname -r) (required on ours: test_promised.sh); the readv cases above stand for it"
 elif rm -f "$T" && $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 256 exec -- \
 	$GUP_TEST -L -m 256 -n 65536 >"$twlog" 2>"$terr" &&
 	$GUPSTAT report -n 1 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"; then
