@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # tests/kernel/parity on made-up suite results: it reads the table of the
 # architecture the kernels ran on, and fails on a regression, on a case
-# that does not pass and is not in that table, and on results of two
-# architectures.
+# that does not pass and is not in that table, on a binary that ran
+# more cases on one kernel, and on results of two architectures.
 . tests/host/lib.sh
 
 # suite DIR ARCH LINE...: a results directory as tests/kernel/suite
@@ -51,6 +51,9 @@ expect_eq "x86_64 results with arm64's skip fail against the x86_64 table" \
 suite reg-batched aarch64 "gup_test${T}a${T}fail" "cow${T}arm case${T}skip"
 expect_eq "a case base passes and batched fails is a regression" \
 	"$(parity arm-base reg-batched)" 1 "$tmp/out"
+
+suite extra-batched aarch64 "gup_test${T}a${T}pass" "gup_test${T}b${T}pass" "cow${T}arm case${T}skip"
+expect_eq "a case only batched runs fails the per-binary count" "$(parity arm-base extra-batched)" 1 "$tmp/out"
 
 expect_eq "results of two architectures do not compare" \
 	"$(parity arm-base x86-batched)" 1 "$tmp/out"
