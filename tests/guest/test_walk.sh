@@ -180,6 +180,26 @@ elif run_case "$name" "--lock-exact" --folio 4k --size $MB readv; then
 	grep -q 'exact: from __pte_offset_map_lock' "$log" && ok "$name: the method is named" ||
 		not_ok "$name: exact method not named"
 fi
+# The label comes from the command line; what the BPF side measures
+# comes from its read-only data. Read that back from the loaded
+# programs: lock_exact must be set with --lock-exact and clear without,
+# or the holds would be the upper bound under the exact label.
+# lock_exact_loaded ARGS...: "true" or "false", as the kernel holds it.
+lock_exact_loaded() {
+	local id v pid
+	$GUPSTAT "$@" -d 60 >/dev/null 2>"$err" &
+	pid=$!
+	wait_for "Hit Ctrl-C" "$err" 60
+	id=$(bpftool map show | awk -F: '/ name gupstat_\.rodata / { print $1; exit }')
+	v=$(bpftool map dump id "${id:-none}" 2>/dev/null | grep -o '"lock_exact": [a-z]*' | cut -d' ' -f2)
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	echo "${v:-unreadable}"
+}
+if have_sym __pte_offset_map_lock; then
+	expect_eq "--lock-exact: the loaded programs measure from the lock" "$(lock_exact_loaded --lock-exact)" true "$err"
+	expect_eq "without it: from follow_page_pte()'s entry" "$(lock_exact_loaded)" false "$err"
+fi
 
 # gupstat -- COMMAND counts the command and its children from its exec
 # on, which includes exec's own argument-page lookups; the same command
