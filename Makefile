@@ -204,7 +204,7 @@ kernel:
 # What make check boots: the same two with DEBUG_VM, lockdep and
 # might_sleep() checks (kernel/config/debug.config).
 kernel-debug:
-	$(Q)kernel/build base-debug batched-debug >/dev/null
+	$(Q)kernel/build base-debug batched-debug batched-traced-debug >/dev/null
 
 # Debian's own packaged kernels, as guest kernels (tools/debian-kernel).
 debian-kernels:

@@ -70,7 +70,7 @@ case $(uname -r) in
 *) WALK_BATCHED=0 ;;
 esac
 case $(uname -r) in
-*-gupstat-batched-traced) FILL_TRACED=1 ;;
+*-gupstat-batched-traced*) FILL_TRACED=1 ;;
 *) FILL_TRACED=0 ;;
 esac
 # The project's own kernels (kernel/build) promise what the suite needs:
