@@ -351,8 +351,9 @@ else
 fi
 
 # SIGKILL: nothing ends the file, yet every hold written is read back.
-# The workload done, the writer has flushed (the file stops growing);
-# then the kill. On base its walk is exactly 16384 holds of 1 page.
+# The workload done, the kill waits until the file holds the workload's
+# holds (report recovers at least T_CALLS), not for a guessed pause in
+# its growth. On base its walk is exactly 16384 holds of 1 page.
 killed_trace() {
 	rm -f "$T"
 	: >"$terr"
@@ -364,11 +365,11 @@ killed_trace() {
 	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs; return 1; }
 	kill -USR1 $pid
 	wait $pid || { kill $gs; return 1; }
-	local last=-1 now i
+	local n i
 	for ((i = 0; i < 300; i++)); do
-		now=$(stat -c %s "$T")
-		[ "$now" = "$last" ] && break
-		last=$now
+		n=$($GUPSTAT report -n 0 "$T" 2>&1 >/dev/null |
+			sed -n 's/.*incomplete trace (no trailer): \([0-9]*\) holds recovered$/\1/p')
+		[ "${n:-0}" -ge $T_CALLS ] && break
 		sleep 0.2
 	done
 	kill -KILL $gs
