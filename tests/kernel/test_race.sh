@@ -57,12 +57,17 @@ race_one() {
 		[[ $line =~ ^gup-race:\ [0-9]+[kM]\ [a-z]+:\ (.*):\ ok$ ]] &&
 			summary=${BASH_REMATCH[1]}
 	done <"$race_log"
-	# A racer that changed nothing proved nothing. But for pageout at
-	# 2 MB: reclaim takes a PMD folio whole or not at all, and the GUP
-	# loop nearly always holds a page of it (one run swapped 6 pages on
-	# base, one none on batched), so there the count is only reported.
-	if [[ $summary =~ (swapped out|pages moved|hinting faults)\ 0[,\)] ]] &&
-		[ "$size $racer" != "2m pageout" ]; then
+	# A racer that changed nothing proved nothing: every racer must have
+	# run operations that overlapped GUP calls (racer ops, races seen),
+	# and done its own thing while pins were held (efault, zeroed,
+	# collapse ok, forks while pinned, swapped out, moved, hinting
+	# faults). But for pageout at 2 MB: reclaim takes a PMD folio whole
+	# or not at all, and the GUP loop nearly always holds a page of it
+	# (one run swapped 6 pages on base, one none on batched), so there
+	# the count is only reported.
+	if [[ $summary =~ (\ 0\ races\ seen|racer\ ops\ 0,) ]] ||
+		{ [[ $summary =~ (efault|zeroed|collapse\ ok|forks\ while\ pinned|swapped\ out|pages\ moved|hinting\ faults)\ 0[,\)] ]] &&
+			[ "$size $racer" != "2m pageout" ]; }; then
 		not_ok "gup-race $size $racer: the racer changed nothing: $summary"
 		return
 	fi
