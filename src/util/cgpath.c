@@ -124,12 +124,20 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	return add(scanning, st->st_ino, path + scanning->rootlen) ? FTW_STOP : 0;
 }
 
+/*
+ * A full second since the last scan, to the nanosecond: comparing whole
+ * seconds let a lookup a microsecond after a scan rescan when the two
+ * straddled a second's boundary.
+ */
 static bool scanned_lately(struct cgpath *c)
 {
 	struct timespec now;
+	long long ns;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (c->last_scan.tv_sec && now.tv_sec - c->last_scan.tv_sec < 1)
+	ns = (now.tv_sec - c->last_scan.tv_sec) * 1000000000LL +
+	     (now.tv_nsec - c->last_scan.tv_nsec);
+	if ((c->last_scan.tv_sec || c->last_scan.tv_nsec) && ns < 1000000000LL)
 		return true;
 	c->last_scan = now;
 	return false;
