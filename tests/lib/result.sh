@@ -3,7 +3,7 @@
 # failed, N skipped" (tests/lib/harness; ", N skipped" may be absent),
 # read back by what adds results up (tests/lib/parts.sh, guest-run,
 # tests/kernel/walk, tests/check-walk, tests/stress).
-result_re='^[a-z][a-z0-9-]*: [0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
+result_re='^[a-z][a-z0-9._-]*: [0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
 
 # result_line FILE: the last result line in FILE, or nothing.
 result_line() {
