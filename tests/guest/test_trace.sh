@@ -352,8 +352,9 @@ fi
 
 # SIGKILL: nothing ends the file, yet every hold written is read back.
 # The workload done, the kill waits until the file holds the workload's
-# holds (report recovers at least T_CALLS), not for a guessed pause in
-# its growth. On base its walk is exactly 16384 holds of 1 page.
+# holds (report recovers at least T_CALLS, and no more on the next look:
+# the batched walk's early releases add holds), not for a guessed pause
+# in its growth. On base its walk is exactly 16384 holds of 1 page.
 killed_trace() {
 	rm -f "$T"
 	: >"$terr"
@@ -365,11 +366,12 @@ killed_trace() {
 	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs; return 1; }
 	kill -USR1 $pid
 	wait $pid || { kill $gs; return 1; }
-	local n i
+	local n last=-1 i
 	for ((i = 0; i < 300; i++)); do
 		n=$($GUPSTAT report -n 0 "$T" 2>&1 >/dev/null |
 			sed -n 's/.*incomplete trace (no trailer): \([0-9]*\) holds recovered$/\1/p')
-		[ "${n:-0}" -ge $T_CALLS ] && break
+		[ "${n:-0}" -ge $T_CALLS ] && [ "$n" = "$last" ] && break
+		last=${n:-0}
 		sleep 0.2
 	done
 	kill -KILL $gs

@@ -190,7 +190,8 @@ lock_exact_loaded() {
 	$GUPSTAT "$@" -d 60 >/dev/null 2>"$err" &
 	pid=$!
 	wait_for "Hit Ctrl-C" "$err" 60
-	id=$(bpftool map show | awk -F: '/ name gupstat_\.rodata / { print $1; exit }')
+	# The newest: an earlier gupstat's maps may outlive it for a while.
+	id=$(bpftool map show | awk -F: '/ name gupstat_\.rodata / { id = $1 } END { print id }')
 	v=$(bpftool map dump id "${id:-none}" 2>/dev/null | grep -o '"lock_exact": [a-z]*' | cut -d' ' -f2)
 	kill "$pid" 2>/dev/null
 	wait "$pid"

@@ -27,10 +27,12 @@ build_step() {
 	timed "$name" built $((SECONDS - start))
 }
 
-# account NAME LOG SECS: add a finished part's result line up.
+# account NAME LOG SECS: add a finished part's result line up: NAME's
+# own, where the part's command names its line after it (guest-run,
+# harness NAME), or else the last one.
 account() {
 	local name=$1 log=$2 secs=$3 line p f s
-	line=$(result_line "$log")
+	line=$(result_line "$log" "$name")
 	if [ -z "$line" ]; then
 		echo "not ok - $name produced no result line (see $log)"
 		fail=$((fail + 1))

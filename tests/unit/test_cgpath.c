@@ -46,6 +46,7 @@ int main(void)
 	mkdir(a, 0755);
 	mkdir(ab, 0755);
 	id_ab = ino(ab);
+	t0 = now_ns();
 	c = cgpath_new(root);
 	CHECK(c, "cgpath_new");
 	if (!c)
@@ -54,15 +55,14 @@ int main(void)
 	CHECK(p && !strcmp(p, "/"), "the root is \"/\" (%s)", p ? p : "NULL");
 	p = cgpath_lookup(c, id_ab);
 	CHECK(p && !strcmp(p, "/system.slice/x.service"), "a nested cgroup (%s)", p ? p : "NULL");
-	t0 = now_ns();
 	CHECK(!cgpath_lookup(c, 1), "an id no directory has: NULL");
 	mkdir(late, 0755);
 	id_late = ino(late);
 	/*
-	 * Within a second of the last walk (the miss above, which scanned
-	 * no earlier than t0): not walked again. Only a lookup that a
-	 * stalled host delays past that second may find it, and that is
-	 * said rather than failed.
+	 * Within a second of the last walk (whichever lookup above walked,
+	 * none before t0): not walked again. Only a lookup that a stalled
+	 * host delays past that second may find it, and that is said
+	 * rather than failed.
 	 */
 	p = cgpath_lookup(c, id_late);
 	if (now_ns() - t0 < 1000000000ULL)
