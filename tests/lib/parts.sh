@@ -4,6 +4,7 @@
 # is added up; parts_done ends with each part's wall time and one line,
 # "N passed, N failed, N skipped".
 . "$(dirname "${BASH_SOURCE[0]}")/result.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/cases.sh"
 pass=0 fail=0 skip=0
 times=()
 
@@ -29,17 +30,20 @@ build_step() {
 
 # account NAME LOG SECS: add a finished part's result line up: NAME's
 # own, where the part's command names its line after it (guest-run,
-# harness NAME), or else the last one.
+# harness NAME), or else the last one; and the cases its files did not
+# run (tests/lib/cases.sh).
 account() {
 	local name=$1 log=$2 secs=$3 line p f s
+	cases_check "$name" "$log"
 	line=$(result_line "$log" "$name")
 	if [ -z "$line" ]; then
 		echo "not ok - $name produced no result line (see $log)"
-		fail=$((fail + 1))
+		fail=$((fail + 1 + cases_failed))
 		timed "$name" "no result line" "$secs"
 		return
 	fi
 	read -r p f s < <(result_counts "$line")
+	f=$((f + cases_failed))
 	if [ "$p" = 0 ]; then
 		echo "not ok - $name passed nothing (see $log)"
 		f=$((f + 1))
