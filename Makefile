@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -82,6 +82,7 @@ help:
 	@echo '  debian-kernel-arm64  Debian'"'"'s packaged arm64 6.12 kernel, as a guest kernel'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
+	@echo '  selftests-7.3    the same from linux-source-7.3 (build/selftests-7.3/)'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
 	@echo '  vmlinux-h-arm64  regenerate vmlinux/arm64/vmlinux.h from the base-arm64 kernel'
 	@echo '  deps             install the Debian packages the build and tests need'
@@ -222,6 +223,10 @@ selftests:
 
 selftests-arm64:
 	$(Q)tools/build-selftests --arch arm64 $(OUT)/arm64/selftests
+
+# The same from Debian's linux-source-7.3, for the 7.3 kernels.
+selftests-7.3:
+	$(Q)tools/build-selftests --src 7.3 $(OUT)/selftests-7.3
 
 vmlinux-h:
 	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
