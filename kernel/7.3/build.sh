@@ -13,7 +13,9 @@
 #   batched-7.3-debug debug-x86.config): what the 7.3 suites boot
 #
 # Every 7.3 kernel is built -O2 (kernel/config/o2.config), as
-# distributions build theirs; tinyconfig alone gives -Os.
+# distributions build theirs; tinyconfig alone gives -Os. Each also takes
+# kernel/config/mainline.config: what 7.x no longer sets by default that
+# the tests need.
 #
 # The source is fetched with apt through a private state under the cache
 # (sid and experimental, the newest version of the two; the machine's own
@@ -151,9 +153,9 @@ fragments() {
 	local c=$top/kernel/config
 	case $1 in
 	base-7.3|batched-7.3|walk-only-7.3)
-		echo "$c/base.config $c/x86.config $c/o2.config" ;;
+		echo "$c/base.config $c/x86.config $c/mainline.config $c/o2.config" ;;
 	base-7.3-debug|batched-7.3-debug)
-		echo "$c/base.config $c/x86.config $c/debug.config $c/debug-x86.config $c/o2.config" ;;
+		echo "$c/base.config $c/x86.config $c/mainline.config $c/debug.config $c/debug-x86.config $c/o2.config" ;;
 	*) fragments_612 "$1" ;;
 	esac
 }
