@@ -25,10 +25,14 @@ static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 static const char *note_of(const struct live_print_ctx *rc, const struct catalog_row *d,
 			   char *buf, size_t len)
 {
-	if (d->id == H_WALK_HOLD_NS)
-		return rc->v.lock_exact ?
-			"exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
-			"upper bound: follow_page_pte() entry to return";
+	if (d->id == H_WALK_HOLD_NS && !rc->v.lock_exact)
+		return "upper bound: follow_page_pte() entry to return";
+	/* The lock's function is BTF's choice (probes.c): name the one used. */
+	if (d->id == H_WALK_HOLD_NS) {
+		snprintf(buf, len, "exact: from %s() return to follow_page_pte() return",
+			 rc->v.probes[P_LOCK].func);
+		return buf;
+	}
 	if (!d->pmu)
 		return NULL;
 	snprintf(buf, len, "%s, entry to return, same CPU", rc->v.event);

@@ -8,7 +8,7 @@
 /* The probes in report order; each histogram belongs to one. */
 enum probe_id {
 	P_WALK,		/* follow_page_pte */
-	P_LOCK,		/* __pte_offset_map_lock, --lock-exact only */
+	P_LOCK,		/* (__)pte_offset_map_lock, --lock-exact only */
 	P_GUP,		/* __get_user_pages */
 	P_GRAB,		/* try_grab_folio */
 	P_UNPIN,	/* unpin_user_pages */

@@ -197,8 +197,8 @@ static void histogram(struct out *o, const struct catalog_row *sr, const struct 
 		if (sr->id == H_WALK_HOLD_NS)
 			snprintf(help, sizeof(help), "%s lock=\"upper_bound\": follow_page_pte() "
 				 "entry to return; lock=\"exact\" (--lock-exact): from "
-				 "__pte_offset_map_lock() return to follow_page_pte() return.",
-				 sr->fam->help);
+				 "%s() return to follow_page_pte() return.",
+				 sr->fam->help, o->m->view->probes[P_LOCK].func);
 		header(o, sr->fam->name, T_HISTOGRAM, help,
 		       catalog_is_ns(sr) ? "seconds" : NULL);
 		o->last = sr->fam;

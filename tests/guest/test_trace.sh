@@ -8,6 +8,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
+LOCK_FUNC=$(lock_func)
 
 tdir=$(mktemp -d)
 T=$tdir/t.gt
@@ -123,13 +124,13 @@ fi
 
 # --lock-exact: holds start at the acquire; the file and report say so.
 name="trace --lock-exact"
-if ! have_sym __pte_offset_map_lock; then
-	fails_with "$name without __pte_offset_map_lock()" 1 \
+if [ -z "$LOCK_FUNC" ]; then
+	fails_with "$name without a PTE-lock function" 1 \
 		"^gupstat trace: --lock-exact: cannot trace __pte_offset_map_lock" \
 		$GUPSTAT trace --lock-exact -o "$tdir/lock.gt" -d 1
 elif trace_case "$name" "--lock-exact" --folio 4k --size $T_MB readv; then
 	expect_calls "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
-	grep -q "hold: .*exact: from __pte_offset_map_lock() return" "$treport" &&
+	grep -q "hold: .*exact: from $LOCK_FUNC() return" "$treport" &&
 		ok "$name: the exact method named" || not_ok "$name: $(grep hold: "$treport")"
 fi
 

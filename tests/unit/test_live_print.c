@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 	probes[P_UNPIN].kretprobe = (struct bpf_program *)1;
 	probes[P_WALK].fentry = (struct bpf_program *)1;
 	probes[P_WALK].fexit = (struct bpf_program *)1;
+	probes[P_LOCK].func = "__pte_offset_map_lock";
 	walk->slots[16] = 1024;
 	walk->count = 1024;
 	walk->sum = 16384;
@@ -117,6 +118,11 @@ int main(int argc, char **argv)
 	      "the hold's family with its lock label, as serve writes it");
 	CHECK(strstr(out, "\"method\":\"fentry+fexit\",\"note\":\"exact: from __pte_offset_map_lock() return to follow_page_pte() return\""),
 	      "method and note apart");
+	probes[P_LOCK].func = "pte_offset_map_lock";
+	CHECK(strstr(render(&rc, &s), "\"note\":\"exact: from pte_offset_map_lock() return to follow_page_pte() return\""),
+	      "the note names the lock function BTF chose (7.x's)");
+	probes[P_LOCK].func = "__pte_offset_map_lock";
+	out = render(&rc, &s);
 	CHECK(strstr(out, "\"name\":\"unpin_ns\"") && strstr(out, "\"method\":\"kprobe+kretprobe\",\"note\":null"),
 	      "an attached probe is listed even when empty, with its method and no note");
 	CHECK(strstr(out, "\"metric\":\"unpin_latency_ns\",\"labels\":{\"function\":\"unpin_user_pages\",\"method\":\"kprobe+kretprobe\""),
