@@ -96,12 +96,14 @@ debian_apt_uri() {
 	done < <(debian_apt_entries)
 }
 
+# debian_override PATH: GUPSTAT_DEBIAN_MIRROR/PATH, where it is set.
+debian_override() {
+	[ -n "${GUPSTAT_DEBIAN_MIRROR:-}" ] && echo "${GUPSTAT_DEBIAN_MIRROR%/}/$1"
+}
+
 debian_archive() {
 	local uri
-	if [ -n "${GUPSTAT_DEBIAN_MIRROR:-}" ]; then
-		echo "${GUPSTAT_DEBIAN_MIRROR%/}/debian"
-		return 0
-	fi
+	debian_override debian && return 0
 	uri=$(debian_apt_uri archive)
 	# Last resort, for a machine whose apt names no Debian archive
 	# (another distribution's): Debian's own redirector.
@@ -110,10 +112,7 @@ debian_archive() {
 
 debian_security() {
 	local uri
-	if [ -n "${GUPSTAT_DEBIAN_MIRROR:-}" ]; then
-		echo "${GUPSTAT_DEBIAN_MIRROR%/}/debian-security"
-		return 0
-	fi
+	debian_override debian-security && return 0
 	uri=$(debian_apt_uri security)
 	[ -n "$uri" ] || uri=$(debian_archive)-security
 	echo "$uri"
