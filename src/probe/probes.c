@@ -253,3 +253,14 @@ void probes_say_none(const struct probe *p, int nr)
 	else
 		p_err("none of the GUP functions can be traced on this kernel\n");
 }
+
+/* Every probe's skipped runs (probe_missed()), since the programs loaded. */
+__u64 probes_missed(const struct probe *p)
+{
+	__u64 n = 0;
+	int i;
+
+	for (i = 0; i < NR_PROBES; i++)
+		n += probe_missed(&p[i]);
+	return n;
+}

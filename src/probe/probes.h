@@ -29,5 +29,7 @@ void probes_list(FILE *f, const struct probe *p);
 /* On any probe list, the live view's or validate's: */
 void probes_find_symbols(struct probe *p, int nr);
 void probes_say_none(const struct probe *p, int nr);
+/* Runs of all NR_PROBES' programs the kernel skipped, since they loaded. */
+__u64 probes_missed(const struct probe *p);
 
 #endif /* __GUPSTAT_PROBE_PROBES_H */
