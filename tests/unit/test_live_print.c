@@ -105,6 +105,10 @@ int main(int argc, char **argv)
 	CHECK(strstr(out, "-EMLINK 3"), "no-page returns by reason");
 	CHECK(strstr(out, "page count: batched walk"), "names the return shape");
 	CHECK(!strstr(out, "gup_fill_pages"), "a probe that is not attached is not shown");
+	CHECK(!strstr(out, "skipped by the kernel"), "no skipped runs, no line");
+	s.probe_misses = 1024;
+	CHECK(strstr(render(&rc, &s), "\n1024 probe runs skipped by the kernel since the start"),
+	      "the kernel's skipped runs said");
 
 	rc.json = true;
 	rc.v.lock_exact = true;
@@ -131,6 +135,7 @@ int main(int argc, char **argv)
 	CHECK(strstr(out, "\"walk_returns\":{\"pages\":1024,\"fault\":0,\"emlink\":3,"),
 	      "counters by serve's family and label values");
 	CHECK(strstr(out, "\"walk_emlink\":3"), "the deprecated counter names kept");
+	CHECK(strstr(out, "\"probe_misses\":1024"), "the skipped runs in the counters record");
 	CHECK(strstr(out, "{\"type\":\"end\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":5000000000,\"data\":{}}\n"),
 	      "end record");
 	CHECK(!strstr(out, "15:40:01\n"), "no -T line in NDJSON");
