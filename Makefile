@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -78,7 +78,7 @@ help:
 	@echo '  kernel-debug     the same with DEBUG_VM and lockdep (what make check boots)'
 	@echo '  kernel-arm64     the arm64 base and batched kernels, 4 kB pages (contpte) and 64 kB'
 	@echo '  kernel-arm64-debug  the arm64 4 kB-page pair with DEBUG_VM and lockdep (check-arm64)'
-	@echo '  debian-kernels   Debian'"'"'s packaged 6.1 and 6.12 kernels, as guest kernels'
+	@echo '  debian-kernels   Debian'"'"'s packaged 6.1, 6.12 and 7.3 kernels, as guest kernels'
 	@echo '  debian-kernel-arm64  Debian'"'"'s packaged arm64 6.12 kernel, as a guest kernel'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
@@ -93,6 +93,7 @@ help:
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
 	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
 	@echo '  check-arm64      gupstat and the kernel suite on the arm64 debug kernels, parity (long)'
+	@echo '  check-debian     the guest suite on Debian'"'"'s 6.1, 6.12, 7.2 and 7.3 kernels'
 	@echo '  check-stress     the guest suite 5 times on each kernel, 2 boots at a time (ROUNDS=, JOBS=)'
 	@echo '  fuzz-check       each fuzzer'"'"'s seeds, then FUZZ_TIME (30) seconds each'
 	@echo '  fuzz             the same, FUZZ_TIME (600) seconds each'
@@ -209,7 +210,7 @@ kernel-debug:
 
 # Debian's own packaged kernels, as guest kernels (tools/debian-kernel).
 debian-kernels:
-	$(Q)tools/debian-kernel debian-6.1 debian-6.12 >/dev/null
+	$(Q)tools/debian-kernel debian-6.1 debian-6.12 debian-7.3 >/dev/null
 
 # Reviewers' build checks of kernel/patches: every prefix builds, W=1
 # and sparse add no warning, mm/ builds for arm64 and i386, checkpatch.
@@ -426,6 +427,13 @@ debian-kernel-arm64:
 # part of make check.
 check-arm64: deps
 	+$(Q)tests/check-arm64 --build
+
+# gupstat's guest suite on each of Debian's x86 kernels, 7.2 included
+# (make check boots 6.1, 6.12 and 7.3). About 12 min with them cached.
+check-debian: deps
+	$(Q)$(MAKE) -s --no-print-directory all
+	$(Q)tools/debian-kernel debian-6.1 debian-6.12 debian-7.2 debian-7.3 >/dev/null
+	$(Q)tests/check-debian
 
 # Pin and unpin times, base against batched, with 4 kB pages (contpte)
 # and with 64 kB pages (ROUNDS boots of each, 5 by default, A/A included:

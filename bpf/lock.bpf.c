@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The exact PTE-lock acquire point (gupstat --lock-exact): the return of
- * __pte_offset_map_lock() while the task is inside follow_page_pte().
- * Very hot everywhere, so loaded only on request; outside the walk it
- * costs one task-storage lookup.
+ * __pte_offset_map_lock() while the task is inside follow_page_pte(), or
+ * of pte_offset_map_lock() where the kernel (7.x) has only that one, of
+ * the same prototype (src/probe/probes.c picks from BTF). Very hot
+ * everywhere, so loaded only on request; outside the walk it costs one
+ * task-storage lookup.
  */
 #include "walk.bpf.h"
 
@@ -17,5 +19,12 @@ static __always_inline void lock_on_exit(void *ctx, long ret)
 }
 
 EXIT_TWINS(lock, __pte_offset_map_lock)
+
+static __always_inline void lock_map_on_exit(void *ctx, long ret)
+{
+	lock_on_exit(ctx, ret);
+}
+
+EXIT_TWINS(lock_map, pte_offset_map_lock)
 
 char LICENSE[] SEC("license") = "GPL";

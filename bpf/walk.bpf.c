@@ -7,7 +7,8 @@
  * Lock hold: follow_page_pte() takes the PTE lock right after entry and
  * drops it just before returning, so its entry-to-return span bounds the
  * hold from above (the default). With lock_exact, the hold starts where
- * __pte_offset_map_lock() returned inside the call (lock.bpf.c).
+ * __pte_offset_map_lock() (7.x: pte_offset_map_lock()) returned inside
+ * the call (lock.bpf.c).
  *
  * gupstat trace (trace_on) also emits a record per call (trace.bpf.h),
  * with the arguments saved at entry.

@@ -148,7 +148,7 @@ struct gt_cgroup {
 struct gt_trailer {
 	char magic[8];			/* GT_TRAILER_MAGIC */
 	__le64 records;			/* records in the file */
-	__le64 lost;			/* holds lost: the ring buffer was full */
+	__le64 lost;			/* holds lost: ring buffer full, probe skipped */
 	__le64 below_min;		/* holds shorter than min_ns */
 	__le64 stack_errors;		/* records whose stack was not taken */
 	__le64 stacks_offset;		/* file offset of the stack table */

@@ -64,6 +64,7 @@ static int report(struct live *l, bool redraw)
 		p_err("cannot read the counters: %s\n", strerror(-err));
 		return err;
 	}
+	s.probe_misses = probes_missed(l->s.probes);
 	/* On a terminal the view redraws in place; piped, it appends. */
 	if (redraw && isatty(STDOUT_FILENO) && !l->o.json)
 		printf("\033[H\033[2J");

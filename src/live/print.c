@@ -25,10 +25,14 @@ static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 static const char *note_of(const struct live_print_ctx *rc, const struct catalog_row *d,
 			   char *buf, size_t len)
 {
-	if (d->id == H_WALK_HOLD_NS)
-		return rc->v.lock_exact ?
-			"exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
-			"upper bound: follow_page_pte() entry to return";
+	if (d->id == H_WALK_HOLD_NS && !rc->v.lock_exact)
+		return "upper bound: follow_page_pte() entry to return";
+	/* The lock's function is BTF's choice (probes.c): name the one used. */
+	if (d->id == H_WALK_HOLD_NS) {
+		snprintf(buf, len, "exact: from %s() return to follow_page_pte() return",
+			 rc->v.probes[P_LOCK].func);
+		return buf;
+	}
 	if (!d->pmu)
 		return NULL;
 	snprintf(buf, len, "%s, entry to return, same CPU", rc->v.event);
@@ -86,7 +90,7 @@ static void text_hist(FILE *f, const struct live_print_ctx *rc,
 }
 
 static void text_counters(FILE *f, const struct live_print_ctx *rc,
-			  const struct counters *c)
+			  const struct counters *c, __u64 probe_misses)
 {
 	const __u64 *r = c->walk_results;
 
@@ -115,6 +119,10 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 	if (c->state_misses)
 		fprintf(f, "%llu returns without a seen entry (calls in flight at attach)\n",
 			(unsigned long long)c->state_misses);
+	/* The kernel's count, never reset: since the start, whatever -i says. */
+	if (probe_misses)
+		fprintf(f, "%llu probe runs skipped by the kernel since the start (one already running on that CPU): their calls are counted nowhere above\n",
+			(unsigned long long)probe_misses);
 }
 
 static void json_buckets(struct jw *w, const struct catalog_row *d, const struct hist *h)
@@ -226,7 +234,8 @@ static void json_by_label(struct jw *w, const char *key, const char *const *valu
  * Named as serve's counter families, without "gupstat_" and "_total";
  * then the older names, deprecated (docs/live.md), with the same values.
  */
-static void json_counters(struct jw *w, const struct counters *c, const struct live_stamp *t)
+static void json_counters(struct jw *w, const struct counters *c, __u64 probe_misses,
+			  const struct live_stamp *t)
 {
 	const __u64 *r = c->walk_results;
 
@@ -237,6 +246,7 @@ static void json_counters(struct jw *w, const struct counters *c, const struct l
 	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
 	jw_u64(w, "state_misses", c->state_misses);
 	jw_u64(w, "pmu_read_misses", c->pmu_misses);
+	jw_u64(w, "probe_misses", probe_misses);
 	jw_u64(w, "walk_pages", r[WALK_PAGES]);
 	jw_u64(w, "walk_need_fault", r[WALK_NEED_FAULT]);
 	jw_u64(w, "walk_emlink", r[WALK_EMLINK]);
@@ -293,8 +303,8 @@ void live_print(FILE *f, const struct live_print_ctx *rc,
 			text_hist(f, rc, &catalog[i], h);
 	}
 	if (rc->json)
-		json_counters(&w, &s->c, t);
+		json_counters(&w, &s->c, s->probe_misses, t);
 	else
-		text_counters(f, rc, &s->c);
+		text_counters(f, rc, &s->c, s->probe_misses);
 	fflush(f);
 }

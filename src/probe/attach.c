@@ -294,3 +294,34 @@ const char *probe_method_name(const struct probe *p)
 		return "none";
 	}
 }
+
+/* The kernel's count of @prog's runs it skipped; 0 for none loaded. */
+static __u64 prog_missed(struct bpf_program *prog)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	int fd = prog ? bpf_program__fd(prog) : -1;
+
+	if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+		return 0;
+	return info.recursion_misses;
+}
+
+/*
+ * A program does not run while another run of it is in progress on the
+ * same CPU: the kernel skips it and counts the miss. On a preemptible
+ * kernel (7.x's lazy preemption, PREEMPT_LAZY) a task can be switched
+ * out inside a program, and every other task's calls on that CPU are
+ * skipped until it comes back.
+ */
+__u64 probe_missed(const struct probe *p)
+{
+	switch (p->method) {
+	case ATTACH_FENTRY:
+		return prog_missed(p->fentry) + prog_missed(p->fexit);
+	case ATTACH_KPROBE:
+		return prog_missed(p->kprobe) + prog_missed(p->kretprobe);
+	default:
+		return 0;
+	}
+}

@@ -60,6 +60,8 @@ int probe_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probe_attach(struct probe *p);
 void probe_detach(struct probe *p);
 const char *probe_method_name(const struct probe *p);
+/* Runs of its programs the kernel skipped (its recursion guard). */
+__u64 probe_missed(const struct probe *p);
 /* For the messages about a whole list (probes.c): */
 const char *probe_err_text(int err);
 const char *probe_kprobes_missing(void);

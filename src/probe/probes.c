@@ -49,6 +49,28 @@ static const struct probe grab_page_probe = {
 };
 
 /*
+ * The PTE lock is taken in __pte_offset_map_lock() up to 6.x (behind an
+ * inline pte_offset_map_lock()); 7.x has only pte_offset_map_lock(), out
+ * of line with the same prototype. Where BTF has neither (6.1 takes the
+ * lock in a macro), the usual name stays, for --lock-exact's refusal.
+ */
+static const struct probe lock_map_probe = {
+	.prog = "lock_map", .func = "pte_offset_map_lock",
+	.what = "exact PTE-lock acquire (--lock-exact)",
+};
+
+static bool has_func(const struct btf *btf, const char *name)
+{
+	return btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) > 0;
+}
+
+static bool lock_is_outer(const struct btf *btf)
+{
+	return !has_func(btf, "__pte_offset_map_lock") &&
+	       has_func(btf, "pte_offset_map_lock");
+}
+
+/*
  * Every program section starts with '?': the programs of a probe not
  * chosen (the grab not taken, kprobes where fentry serves) never load.
  */
@@ -61,6 +83,8 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
 		p[i] = probe_table[i];
 	if (!grab_is_folio(btf))
 		p[P_GRAB] = grab_page_probe;
+	if (lock_is_outer(btf))
+		p[P_LOCK] = lock_map_probe;
 	for (i = 0; i < NR_PROBES; i++) {
 		p[i].wanted = i != P_LOCK || lock_exact;
 		p[i].args = probe_args(p[i].func);
@@ -228,4 +252,15 @@ void probes_say_none(const struct probe *p, int nr)
 		      first->func, first->skip_reason);
 	else
 		p_err("none of the GUP functions can be traced on this kernel\n");
+}
+
+/* Every probe's skipped runs (probe_missed()), since the programs loaded. */
+__u64 probes_missed(const struct probe *p)
+{
+	__u64 n = 0;
+	int i;
+
+	for (i = 0; i < NR_PROBES; i++)
+		n += probe_missed(&p[i]);
+	return n;
 }

@@ -8,7 +8,7 @@
 /* The probes in report order; each histogram belongs to one. */
 enum probe_id {
 	P_WALK,		/* follow_page_pte */
-	P_LOCK,		/* __pte_offset_map_lock, --lock-exact only */
+	P_LOCK,		/* (__)pte_offset_map_lock, --lock-exact only */
 	P_GUP,		/* __get_user_pages */
 	P_GRAB,		/* try_grab_folio */
 	P_UNPIN,	/* unpin_user_pages */
@@ -29,5 +29,7 @@ void probes_list(FILE *f, const struct probe *p);
 /* On any probe list, the live view's or validate's: */
 void probes_find_symbols(struct probe *p, int nr);
 void probes_say_none(const struct probe *p, int nr);
+/* Runs of all NR_PROBES' programs the kernel skipped, since they loaded. */
+__u64 probes_missed(const struct probe *p);
 
 #endif /* __GUPSTAT_PROBE_PROBES_H */

@@ -10,6 +10,8 @@
 struct snapshot {
 	struct hist hists[NR_HISTS];
 	struct counters c;
+	/* The kernel's, not the maps': since the start, never reset (probes_missed()). */
+	__u64 probe_misses;
 };
 
 struct bpf_map;

@@ -107,7 +107,7 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 			(unsigned long long)tf->below_min, (unsigned long long)tf->min_ns);
 	fprintf(f, "\n");
 	if (tf->lost)
-		fprintf(f, "  WARNING: %llu holds were lost (the ring buffer was full): every number below misses them\n",
+		fprintf(f, "  WARNING: %llu holds were lost (the ring buffer full, or the probe skipped: the tracer said which): every number below misses them\n",
 			(unsigned long long)tf->lost);
 }
 

@@ -197,8 +197,8 @@ static void histogram(struct out *o, const struct catalog_row *sr, const struct 
 		if (sr->id == H_WALK_HOLD_NS)
 			snprintf(help, sizeof(help), "%s lock=\"upper_bound\": follow_page_pte() "
 				 "entry to return; lock=\"exact\" (--lock-exact): from "
-				 "__pte_offset_map_lock() return to follow_page_pte() return.",
-				 sr->fam->help);
+				 "%s() return to follow_page_pte() return.",
+				 sr->fam->help, o->m->view->probes[P_LOCK].func);
 		header(o, sr->fam->name, T_HISTOGRAM, help,
 		       catalog_is_ns(sr) ? "seconds" : NULL);
 		o->last = sr->fam;
@@ -440,13 +440,21 @@ static void prog_sample(const struct out *o, const char *name, const struct prog
 
 /*
  * The tracer's own cost. While kernel.bpf_stats_enabled is 0 the kernel
- * counts nothing: the families are left out rather than shown as zeroes
- * a dashboard would read as free.
+ * counts no runs or time: those families are left out rather than shown
+ * as zeroes a dashboard would read as free. Skipped runs it always counts.
  */
 static void progs_out(struct out *o, const struct prog_stats *ps)
 {
 	unsigned int i;
 
+	/* A skipped run is a call not counted anywhere else: never left out. */
+	header(o, "gupstat_probe_misses", T_COUNTER,
+	       "Runs of each of gupstat's BPF programs the kernel skipped, one already "
+	       "running on that CPU (bpf_prog_info recursion_misses).", NULL);
+	for (i = 0; i < ps->nr; i++) {
+		prog_sample(o, "gupstat_probe_misses", &ps->p[i]);
+		fprintf(o->f, "%llu\n", (unsigned long long)ps->p[i].misses);
+	}
 	header(o, "gupstat_bpf_stats_enabled", T_GAUGE,
 	       "kernel.bpf_stats_enabled: 1 while the kernel times BPF programs.", NULL);
 	fprintf(o->f, "gupstat_bpf_stats_enabled %d\n", ps->enabled);

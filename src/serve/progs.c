@@ -34,6 +34,7 @@ static void read_prog(struct prog_stats *ps, const struct probe *p, struct bpf_p
 	s->func = p->func;
 	s->runs = info.run_cnt;
 	s->run_ns = info.run_time_ns;
+	s->misses = info.recursion_misses;
 }
 
 /* Only the kind attached: the spare kprobes of an fentry probe never run. */

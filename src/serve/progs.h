@@ -9,13 +9,15 @@
 /*
  * The tracer's own cost: each attached program's run count and time,
  * as the kernel keeps them in bpf_prog_info while kernel.bpf_stats_enabled
- * is 1 (it costs two clock reads per run, so the kernel leaves it off).
+ * is 1 (it costs two clock reads per run, so the kernel leaves it off);
+ * and the runs it skipped (recursion_misses), which it always counts.
  */
 struct prog_stat {
 	const char *prog;		/* the BPF program's name */
 	const char *func;		/* the kernel function it is attached to */
 	__u64 runs;
 	__u64 run_ns;
+	__u64 misses;			/* runs the kernel skipped: counted always */
 };
 
 struct prog_stats {

@@ -69,10 +69,14 @@ static void describe(const struct trace_setup *t, char (*s)[GT_VALUE_MAX],
 
 	uname(&u);
 	snprintf(s[S_RELEASE], GT_VALUE_MAX, "%s", u.release);
-	snprintf(s[S_METHOD], GT_VALUE_MAX, "follow_page_pte() %s; %s",
-		 probe_method_name(&t->probes[P_WALK]), o->lock_exact ?
-		 "exact: from __pte_offset_map_lock() return to follow_page_pte() return" :
-		 "upper bound: follow_page_pte() entry to return");
+	if (o->lock_exact)
+		snprintf(s[S_METHOD], GT_VALUE_MAX,
+			 "follow_page_pte() %s; exact: from %s() return to follow_page_pte() return",
+			 probe_method_name(&t->probes[P_WALK]), t->probes[P_LOCK].func);
+	else
+		snprintf(s[S_METHOD], GT_VALUE_MAX,
+			 "follow_page_pte() %s; upper bound: follow_page_pte() entry to return",
+			 probe_method_name(&t->probes[P_WALK]));
 	describe_fill(t, s[S_FILL], GT_VALUE_MAX);
 	snprintf(s[S_STORED], GT_VALUE_MAX, "%s", t->returns_count ?
 		 "follow_page_pte() stores into the pages[] array it is passed" :

@@ -105,6 +105,44 @@ static bool keep_frame(const char *name, const char *prev)
 	return !prev || !same_function(name, prev);
 }
 
+/* The address of the text symbol @name, 0 if none. */
+static __u64 func_addr(const struct ksyms *ks, const char *name)
+{
+	size_t i;
+	__u64 a;
+
+	for (i = 0; ks && i < ksyms_nr(ks); i++)
+		if (!strcmp(ksyms_at(ks, i, &a), name))
+			return a;
+	return 0;
+}
+
+/*
+ * The stack is taken at follow_page_pte()'s return. 6.x's unwinder still
+ * shows the function there (its entry's call into the trampoline, +0x5);
+ * 7.x's, under fexit and kretprobe alike, starts at the caller. Every
+ * hold is a follow_page_pte() call, so where its frame is missing it is
+ * named at its entry (+0x0): every kernel's stacks start in the function
+ * that held the lock, and the flame graphs of two kernels line up.
+ */
+static __u32 add_walk_frame(struct trace_stream *s, const struct ksyms *ks,
+			    char (*names)[GT_NAME_MAX + 1], __u64 *kept, __u32 n)
+{
+	if (!s->walk_looked) {
+		s->walk_ip = func_addr(ks, "follow_page_pte");
+		s->walk_looked = true;
+	}
+	if (!n || !s->walk_ip || !strncmp(names[0], "follow_page_pte+", 16))
+		return n;
+	if (n == TRACE_STACK_DEPTH)
+		n--;		/* the outermost frame gives way */
+	memmove(names + 1, names, n * sizeof(names[0]));
+	memmove(kept + 1, kept, n * sizeof(kept[0]));
+	ksyms_name(ks, s->walk_ip, names[0], sizeof(names[0]));
+	kept[0] = s->walk_ip;
+	return n + 1;
+}
+
 void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
 			      const struct ksyms *ks, bool addrs)
 {
@@ -117,9 +155,11 @@ void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips
 		ksyms_name(ks, ips[i], names[n], sizeof(names[n]));
 		if (!keep_frame(names[n], n ? names[n - 1] : NULL))
 			continue;
-		ptrs[n] = names[n];
 		kept[n++] = ips[i];
 	}
+	n = add_walk_frame(s, ks, names, kept, n);
+	for (i = 0; i < n; i++)
+		ptrs[i] = names[i];
 	trace_writer_stack(&s->w, id, n, addrs ? kept : NULL, ptrs);
 }
 

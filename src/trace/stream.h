@@ -17,6 +17,8 @@ struct trace_stream {
 	__u8 *stack_seen;	/* one byte per stack id the records used */
 	__u32 stack_entries;
 	struct trace_cgroups cgroups;	/* named as they come */
+	__u64 walk_ip;		/* follow_page_pte's address, 0: unknown */
+	bool walk_looked;	/* walk_ip was looked up */
 	__u64 bad;		/* records of an unknown type or size */
 };
 

@@ -89,6 +89,9 @@ def exposition(t):
     for prog, fn in (("walk_exit", "follow_page_pte"), ("gup_exit", "__get_user_pages")):
         out.append(f'gupstat_probe_runs_total{{program="{prog}",function="{fn}"}} {n}')
         out.append(f'gupstat_probe_run_seconds_total{{program="{prog}",function="{fn}"}} {fmt(n * 1e-7)}')
+    family("gupstat_probe_misses_total", "counter", "BPF program runs skipped (bpf_prog_info.recursion_misses)")
+    for prog, fn in (("walk_exit", "follow_page_pte"), ("gup_exit", "__get_user_pages")):
+        out.append(f'gupstat_probe_misses_total{{program="{prog}",function="{fn}"}} 0')
     family("gupstat_bpf_stats_enabled", "gauge", "kernel.bpf_stats_enabled")
     out.append("gupstat_bpf_stats_enabled 1")
 

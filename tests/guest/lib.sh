@@ -60,6 +60,16 @@ have_mthp() { [ -d /sys/kernel/mm/transparent_hugepage/hugepages-64kB ]; }
 have_shmem_mthp() { [ -e /sys/kernel/mm/transparent_hugepage/hugepages-64kB/shmem_enabled ]; }
 have_sym() { awk -v s="$1" '$3 == s { f = 1; exit } END { exit !f }' /proc/kallsyms; }
 
+# The function --lock-exact times the hold from, asked of kallsyms in
+# one pass: __pte_offset_map_lock() up to 6.x, pte_offset_map_lock() on
+# 7.x (out of line there, the former gone), nothing on 6.1 (a macro),
+# where --lock-exact is refused in one line. gupstat decides from BTF.
+lock_func() {
+	awk '$3 == "__pte_offset_map_lock" { inner = 1 } $3 == "pte_offset_map_lock" { outer = 1 }
+	     END { print inner ? "__pte_offset_map_lock" : outer ? "pte_offset_map_lock" : "" }' \
+		/proc/kallsyms
+}
+
 # What the kernel under test walks, by its name, since that is what each
 # kernel is built to be (kernel/build): base looks up one PTE per
 # follow_page_pte() call; the batched series walks up to a page table

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# What differs between kernels, checked on each: the suite also boots Debian's own 6.1 and 6.12, which nobody here built.
+# What differs between kernels, checked on each: the suite also boots
+# Debian's own 6.1, 6.12, 7.2 and 7.3, which nobody here built.
 # The expectations are the test's own, per kernel release; gupstat
 # decides the same things from BTF and kallsyms.
 #   6.1:  __get_user_pages() has 7 arguments, which 6.1's BPF trampoline
 #         refuses at attach time: kprobes stand in for that probe alone;
 #         the slow path grabs page by page in try_grab_page() (its
 #         try_grab_folio() is the fast path's); FOLL_* are #defines, not
-#         in BTF; no per-size mTHP controls.
-#   6.12: try_grab_folio(folio, refs, flags), fentry everywhere.
+#         in BTF; no per-size mTHP controls; no function to time
+#         --lock-exact from (the PTE lock is taken in a macro).
+#   6.12: try_grab_folio(folio, refs, flags), fentry everywhere;
+#         --lock-exact from __pte_offset_map_lock().
+#   7.x:  as 6.12, but __pte_offset_map_lock() is gone: --lock-exact
+#         from pte_offset_map_lock(), out of line there.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
@@ -18,8 +23,9 @@ k_err=$(mktemp)
 K_MB=64
 K_PAGES=$((K_MB * 256))
 case $(uname -r) in
-6.1.*) k_grab=try_grab_page k_gup_method=kprobe+kretprobe ;;
-*) k_grab=try_grab_folio k_gup_method=fentry+fexit ;;
+6.1.*) k_grab=try_grab_page k_gup_method=kprobe+kretprobe k_lock= ;;
+6.*) k_grab=try_grab_folio k_gup_method=fentry+fexit k_lock=__pte_offset_map_lock ;;
+*) k_grab=try_grab_folio k_gup_method=fentry+fexit k_lock=pte_offset_map_lock ;;
 esac
 # The batched series walks a page table (512 PTEs) per call.
 if [ $WALK_BATCHED = 1 ]; then k_walk_calls=$((K_PAGES / 512)); else k_walk_calls=$K_PAGES; fi
@@ -36,6 +42,16 @@ if [ "$k_gup_method" = kprobe+kretprobe ]; then
 		grep -q '^gupstat: __get_user_pages: fentry/fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
 		ok "--dry-run: the attach refused, one line says so, the fallback shown" ||
 		not_ok "--dry-run: fallback not said: $(cat "$k_err")"
+fi
+if [ -n "$k_lock" ]; then
+	$GUPSTAT --dry-run --lock-exact >"$k_log" 2>"$k_err"
+	grep -Eq "^$k_lock +fexit +exact PTE-lock acquire" "$k_log" &&
+		ok "--dry-run --lock-exact: the hold timed from $k_lock()" ||
+		not_ok "--dry-run --lock-exact: no '$k_lock fexit' line: $(cat "$k_log" "$k_err")"
+else
+	fails_with "--dry-run --lock-exact, no PTE-lock function" 1 \
+		"^gupstat: --lock-exact: cannot trace __pte_offset_map_lock: not in this kernel" \
+		$GUPSTAT --dry-run --lock-exact
 fi
 
 # `sudo gupstat` with no option, the whole system, around 64 MB of 4 kB

@@ -10,6 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
+LOCK_FUNC=$(lock_func)
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -25,11 +26,11 @@ if [ "$PROJECT_KERNEL" = 1 ]; then
 	promise "gup_test (CONFIG_GUP_TEST)" have_gup_test
 	promise "per-size mTHP controls (64 kB)" have_mthp
 	promise "per-size shmem mTHP controls (64 kB)" have_shmem_mthp
-	promise "__pte_offset_map_lock() for --lock-exact" have_sym __pte_offset_map_lock
+	promise "a PTE-lock function for --lock-exact" [ -n "$LOCK_FUNC" ]
 	# Every probe attaches by fentry/fexit, none falls back or is
 	# skipped, but gup_fill_pages() where the kernel inlines it.
 	$GUPSTAT --lock-exact --dry-run >"$log" 2>&1
-	for f in follow_page_pte __pte_offset_map_lock __get_user_pages try_grab_folio \
+	for f in follow_page_pte ${LOCK_FUNC:-__pte_offset_map_lock} __get_user_pages try_grab_folio \
 		unpin_user_pages unpin_user_pages_dirty_lock gup_put_folio; do
 		promise "$f attached by fentry" grep -Eq "^$f +(fentry|fexit|fentry\+fexit) " "$log"
 	done

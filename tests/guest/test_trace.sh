@@ -8,6 +8,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
+LOCK_FUNC=$(lock_func)
 
 tdir=$(mktemp -d)
 T=$tdir/t.gt
@@ -123,13 +124,13 @@ fi
 
 # --lock-exact: holds start at the acquire; the file and report say so.
 name="trace --lock-exact"
-if ! have_sym __pte_offset_map_lock; then
-	fails_with "$name without __pte_offset_map_lock()" 1 \
+if [ -z "$LOCK_FUNC" ]; then
+	fails_with "$name without a PTE-lock function" 1 \
 		"^gupstat trace: --lock-exact: cannot trace __pte_offset_map_lock" \
 		$GUPSTAT trace --lock-exact -o "$tdir/lock.gt" -d 1
 elif trace_case "$name" "--lock-exact" --folio 4k --size $T_MB readv; then
 	expect_calls "$name: one record per hold" "$(holds length)" $T_CALLS "$treport"
-	grep -q "hold: .*exact: from __pte_offset_map_lock() return" "$treport" &&
+	grep -q "hold: .*exact: from $LOCK_FUNC() return" "$treport" &&
 		ok "$name: the exact method named" || not_ok "$name: $(grep hold: "$treport")"
 fi
 
@@ -235,16 +236,40 @@ pages_in() { holds "map(select(.args.cgroup == \"$1\") | .args.pages) | add // 0
 # The text report's row for PATH: "HOLDS PAGES".
 row_of() { sed -n "s|^ *\([0-9]*\) holds *\([0-9]*\) pages .* ns  $1\$|\1 \2|p" "$treport"; }
 
+# cg_lost_counted NAME LOST: holds were lost (two walkers at once on a
+# preemptible kernel: one preempted inside the walk's exit program, the
+# other's exits skipped on that CPU; docs/trace.md). Each is said, and
+# what was written plus what was lost is the whole of both workloads.
+cg_lost_counted() {
+	local name=$1 l=$2 got pages
+	grep -q "WARNING: $l holds lost: the kernel skipped" "$terr" &&
+		ok "$name: the tracer says why $l holds are missing" ||
+		not_ok "$name: $l lost, not explained: $(grep WARNING "$terr")"
+	grep -q "WARNING: $l holds were lost" "$treport" && ok "$name: so does the report" ||
+		not_ok "$name: the report does not warn of $l lost holds"
+	got=$(($(holds_in /gupstat-trace-a) + $(holds_in /gupstat-trace-b)))
+	expect_calls "$name: a's and b's holds, with the $l lost" $((got + l)) $((T_CALLS * 3 / 2))
+	pages=$(($(pages_in /gupstat-trace-a) + $(pages_in /gupstat-trace-b)))
+	[ $pages -lt $((T_PAGES * 3 / 2)) ] && [ $((pages + l * T_BATCH)) -ge $((T_PAGES * 3 / 2)) ] &&
+		ok "$name: $pages pages, short by at most $l holds of $T_BATCH" ||
+		not_ok "$name: $pages pages, $l lost holds of $T_BATCH, want $((T_PAGES * 3 / 2))"
+}
+
 name="trace, a workload in each of two cgroups"
 if cg_traced ""; then
-	expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
-	expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
-	expect_calls "$name: b's holds" "$(holds_in /gupstat-trace-b)" $((T_CALLS / 2)) "$treport"
-	expect_eq "$name: b's pages" "$(pages_in /gupstat-trace-b)" $((T_PAGES / 2))
+	cg_l=$(lost)
+	if [ "${cg_l:-0}" = 0 ]; then
+		expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
+		expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
+		expect_calls "$name: b's holds" "$(holds_in /gupstat-trace-b)" $((T_CALLS / 2)) "$treport"
+		expect_eq "$name: b's pages" "$(pages_in /gupstat-trace-b)" $((T_PAGES / 2))
+	else
+		cg_lost_counted "$name" "$cg_l"
+	fi
 	expect_eq "$name: the text's row for a, as the holds" "$(row_of /gupstat-trace-a)" \
-		"$(holds_in /gupstat-trace-a) $T_PAGES" "$treport"
+		"$(holds_in /gupstat-trace-a) $(pages_in /gupstat-trace-a)" "$treport"
 	expect_eq "$name: the text's row for b, as the holds" "$(row_of /gupstat-trace-b)" \
-		"$(holds_in /gupstat-trace-b) $((T_PAGES / 2))" "$treport"
+		"$(holds_in /gupstat-trace-b) $(pages_in /gupstat-trace-b)" "$treport"
 	expect_eq "$name: every hold's cgroup named (no id:N, no ?)" \
 		"$(holds 'map(select(.args.cgroup | startswith("/") | not)) | length')" 0
 else
@@ -254,8 +279,22 @@ fi
 
 name="trace -c a"
 if cg_traced "-c $cg_a"; then
-	expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
-	expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
+	# Filtered, the kernel's skips may be b's: "up to" them lost.
+	cg_l=$(sed -n 's/.*WARNING: up to \([0-9]*\) holds lost: the kernel skipped.*/\1/p' "$terr")
+	if [ -z "$cg_l" ]; then
+		expect_calls "$name: a's holds" "$(holds_in /gupstat-trace-a)" $T_CALLS "$treport"
+		expect_eq "$name: a's pages" "$(pages_in /gupstat-trace-a)" $T_PAGES
+	else
+		cg_h=$(holds_in /gupstat-trace-a)
+		[ "$cg_h" -le $((T_CALLS + (T_BATCH > 1) * T_CALLS / 2)) ] &&
+			[ $((cg_h + cg_l)) -ge $T_CALLS ] &&
+			ok "$name: a's $cg_h holds, short by at most $cg_l" ||
+			not_ok "$name: a's $cg_h holds, up to $cg_l lost, want $T_CALLS"
+		cg_p=$(pages_in /gupstat-trace-a)
+		[ "$cg_p" -le $T_PAGES ] && [ $((cg_p + cg_l * T_BATCH)) -ge $T_PAGES ] &&
+			ok "$name: $cg_p pages, short by at most $cg_l holds of $T_BATCH" ||
+			not_ok "$name: $cg_p pages, up to $cg_l lost holds of $T_BATCH, want $T_PAGES"
+	fi
 	expect_eq "$name: no hold of another cgroup" \
 		"$(holds 'map(select(.args.cgroup != "/gupstat-trace-a")) | length')" 0 "$treport"
 	grep -q "(cgroup $cg_a)" "$treport" && ok "$name: the report says what was traced" ||

@@ -59,7 +59,8 @@ early() {
 # deviations: 21.25 +- 9.2); the sum of CONTEND_PAIRS=3 pairs once in
 # 34000 (63.75 +- 15.9). On base one pair: the check is exact.
 case_contend() {
-	local model was n pairs=1 sum_none=0 sum_full=0 seen="" max=""
+	local model was n pairs=1 seen="" max=""
+	local -A sum=([none]=0 [full]=0)
 	if [ ! -w "$PREEMPT" ]; then
 		not_ok "walk-edge contend could not run: no $PREEMPT (kernel without CONFIG_PREEMPT_DYNAMIC)"
 		return
@@ -72,17 +73,17 @@ case_contend() {
 			edge "contend-$model" "$GUPSTAT" -j -e none -- build/walk-contend
 			n=$(early "$tmp_out")
 			seen+="${seen:+, }$model $n"
-			if [ "$model" = none ]; then sum_none=$((sum_none + n)); else sum_full=$((sum_full + n)); fi
+			sum[$model]=$((sum[$model] + n))
 			max+="${max:+ }$(hist "$tmp_out" walk_pages max)"
 		done
 	done
 	echo "$was" >"$PREEMPT"
 	if [ "$WALK_BATCHED" = 1 ]; then
 		echo "# contend: walks ended early per run: $seen"
-		if [ "$sum_full" -gt $((2 * sum_none)) ]; then
-			ok "batched: with a waiter on the PTE lock, preempt=full ended more than twice as many walks early as none in $pairs pairs ($sum_full, $sum_none): spin_needbreak() let it go"
+		if [ "${sum[full]}" -gt $((2 * sum[none])) ]; then
+			ok "batched: with a waiter on the PTE lock, preempt=full ended more than twice as many walks early as none in $pairs pairs (${sum[full]}, ${sum[none]}): spin_needbreak() let it go"
 		else
-			not_ok "batched: in $pairs pairs preempt=full ended $sum_full walks early, none $sum_none: no sign of spin_needbreak()"
+			not_ok "batched: in $pairs pairs preempt=full ended ${sum[full]} walks early, none ${sum[none]}: no sign of spin_needbreak()"
 		fi
 	else
 		expect_eq "base: one page per follow_page_pte() call under contention" "$max" "1 1"

@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 	probes[P_UNPIN].kretprobe = (struct bpf_program *)1;
 	probes[P_WALK].fentry = (struct bpf_program *)1;
 	probes[P_WALK].fexit = (struct bpf_program *)1;
+	probes[P_LOCK].func = "__pte_offset_map_lock";
 	walk->slots[16] = 1024;
 	walk->count = 1024;
 	walk->sum = 16384;
@@ -104,6 +105,10 @@ int main(int argc, char **argv)
 	CHECK(strstr(out, "-EMLINK 3"), "no-page returns by reason");
 	CHECK(strstr(out, "page count: batched walk"), "names the return shape");
 	CHECK(!strstr(out, "gup_fill_pages"), "a probe that is not attached is not shown");
+	CHECK(!strstr(out, "skipped by the kernel"), "no skipped runs, no line");
+	s.probe_misses = 1024;
+	CHECK(strstr(render(&rc, &s), "\n1024 probe runs skipped by the kernel since the start"),
+	      "the kernel's skipped runs said");
 
 	rc.json = true;
 	rc.v.lock_exact = true;
@@ -117,6 +122,11 @@ int main(int argc, char **argv)
 	      "the hold's family with its lock label, as serve writes it");
 	CHECK(strstr(out, "\"method\":\"fentry+fexit\",\"note\":\"exact: from __pte_offset_map_lock() return to follow_page_pte() return\""),
 	      "method and note apart");
+	probes[P_LOCK].func = "pte_offset_map_lock";
+	CHECK(strstr(render(&rc, &s), "\"note\":\"exact: from pte_offset_map_lock() return to follow_page_pte() return\""),
+	      "the note names the lock function BTF chose (7.x's)");
+	probes[P_LOCK].func = "__pte_offset_map_lock";
+	out = render(&rc, &s);
 	CHECK(strstr(out, "\"name\":\"unpin_ns\"") && strstr(out, "\"method\":\"kprobe+kretprobe\",\"note\":null"),
 	      "an attached probe is listed even when empty, with its method and no note");
 	CHECK(strstr(out, "\"metric\":\"unpin_latency_ns\",\"labels\":{\"function\":\"unpin_user_pages\",\"method\":\"kprobe+kretprobe\""),
@@ -125,6 +135,7 @@ int main(int argc, char **argv)
 	CHECK(strstr(out, "\"walk_returns\":{\"pages\":1024,\"fault\":0,\"emlink\":3,"),
 	      "counters by serve's family and label values");
 	CHECK(strstr(out, "\"walk_emlink\":3"), "the deprecated counter names kept");
+	CHECK(strstr(out, "\"probe_misses\":1024"), "the skipped runs in the counters record");
 	CHECK(strstr(out, "{\"type\":\"end\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":5000000000,\"data\":{}}\n"),
 	      "end record");
 	CHECK(!strstr(out, "15:40:01\n"), "no -T line in NDJSON");

@@ -181,7 +181,7 @@ static void check_series(struct metrics_ctx *m, struct snapshot *s)
 static void check_labels(struct metrics_ctx *m, struct snapshot *s, struct catalog_view *v)
 {
 	struct prog_stats ps = { .enabled = true, .nr = 1,
-				 .p[0] = { "walk_fexit", "follow_page_pte", 1000, 2500000 } };
+				 .p[0] = { "walk_fexit", "follow_page_pte", 1000, 2500000, 7 } };
 	const char *out;
 
 	struct probe *probes = (struct probe *)v->probes;
@@ -201,6 +201,8 @@ static void check_labels(struct metrics_ctx *m, struct snapshot *s, struct catal
 	CHECK(sample(out, "gupstat_probe_run_seconds_total{program=\"walk_fexit\",function=\"follow_page_pte\"}")
 	      == 0.0025, "... and its time, in seconds");
 	CHECK(sample(out, "gupstat_bpf_stats_enabled") == 1, "bpf stats on");
+	CHECK(sample(out, "gupstat_probe_misses_total{program=\"walk_fexit\",function=\"follow_page_pte\"}")
+	      == 7, "the runs the kernel skipped, per program");
 	if (!access("/usr/bin/promtool", X_OK))
 		CHECK(promtool_ok(out), "promtool accepts the labelled exposition");
 	v->event = NULL;
@@ -239,7 +241,7 @@ static void check_buckets(void)
 static int exposition(struct metrics_ctx *m, struct snapshot *s, struct catalog_view *v)
 {
 	struct prog_stats ps = { .enabled = true, .nr = 1,
-				 .p[0] = { "walk_fexit", "follow_page_pte", 1, 1 } };
+				 .p[0] = { "walk_fexit", "follow_page_pte", 1, 1, 0 } };
 	struct probe *probes = (struct probe *)v->probes;
 	struct series procs, cgroups;
 	int p;

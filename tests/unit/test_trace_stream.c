@@ -117,6 +117,40 @@ static void cgroups(const char *out)
 	trace_file_free(&tf);
 }
 
+/*
+ * 7.x's unwinder at follow_page_pte()'s return starts at the caller:
+ * the walk's own frame is named at its entry, first, and with
+ * --kernel-addrs the function's address is kept for it.
+ */
+static void caller_first(const struct ksyms *ks, const char *out)
+{
+	static const __u64 seven[TRACE_STACK_DEPTH] = {
+		0xffffffffa00006d7,	/* walk_fexit [bpf] */
+		0xffffffff812016a5,	/* __get_user_pages+0x6a5 */
+		0xffffffff812020c4,	/* __gup_longterm_locked+0xc4 */
+	};
+	struct trace_end e = {};
+	struct trace_stream s;
+	struct trace_file tf;
+	FILE *fw;
+
+	trace_stream_init(&s, 16);
+	fw = fopen(out, "w");
+	trace_writer_init(&s.w, fw);
+	trace_writer_header(&s.w, &(struct trace_meta){ .flags = GT_F_KERNEL_ADDRS,
+		.strings = synth_strings, .nr_strings = 4 });
+	trace_stream_write_stack(&s, 6, seven, ks, true);
+	trace_writer_finish(&s.w, &e);
+	fclose(fw);
+	trace_stream_free(&s);
+	CHECK(trace_file_read(&tf, out) == 0 && tf.nr_stacks == 1 && tf.stacks[0].nr_frames == 3 &&
+	      !strcmp(tf.stacks[0].frames[0].name, "follow_page_pte+0x0") &&
+	      tf.stacks[0].frames[0].addr == 0xffffffff81200000 &&
+	      !strcmp(tf.stacks[0].frames[1].name, "__get_user_pages+0x6a5"),
+	      "a stack from the walk's caller gets follow_page_pte first: '%s'", tf.err);
+	trace_file_free(&tf);
+}
+
 static int names_are(const struct trace_stack *st)
 {
 	__u32 i;
@@ -173,6 +207,7 @@ int main(void)
 			      "--kernel-addrs keeps each kept frame's address");
 		trace_file_free(&tf);
 	}
+	caller_first(ks, out);
 	ksyms_free(ks);
 	cgroups(out);
 	CHECK(ksyms_load("/nonexistent/kallsyms") == NULL, "an unreadable kallsyms is an error");
