@@ -3,7 +3,7 @@
  * walk-contend: long-term pins walking page tables that a second thread
  * keeps faulting into, so that the walk meets a waiter on its PTE lock.
  *
- *   walk-contend
+ *   walk-contend [same|apart]
  *
  * TABLES page tables of 4 kB pages (MADV_NOHUGEPAGE), each page tagged.
  * On CPU 0 the main thread pins the first PIN_PAGES pages of each table,
@@ -12,7 +12,11 @@
  * whose copy of the pinned pages is compared with what is mapped; on CPU 1 a second thread zaps and
  * write-faults the other half of the same tables, one page at a time,
  * until the pins are done. Each of its MADV_DONTNEED calls and faults
- * takes the PTE lock the walk holds.
+ * takes the PTE lock the walk holds. With "apart" it does the same to
+ * tables of its own: the same load on CPU 1, no waiter on the walk's
+ * locks (split PTE locks), the control for a kernel on which the
+ * preemption model cannot be switched to one without spin_needbreak()
+ * (7.x x86: lazy or full only).
  *
  * On a kernel that may give the PTE lock up early (the batched walk,
  * every GUP_PTE_BREAK_BATCH PTEs when spin_needbreak() or need_resched()
@@ -26,6 +30,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +47,7 @@
 #define BENCH_PINS	3		/* uncopied pins per checked one */
 
 static char *region;
+static char *faulted;		/* where the contender faults: region, or its own */
 static int stop;
 
 static int on_cpu(int cpu)
@@ -64,7 +70,7 @@ static void *contender(void *arg)
 		return NULL;
 	}
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		p = region + (k % TABLES) * PMD_SIZE +
+		p = faulted + (k % TABLES) * PMD_SIZE +
 		    (PIN_PAGES + (k / TABLES) % (TABLE_PAGES - PIN_PAGES)) * PAGE;
 		if (madvise(p, PAGE, MADV_DONTNEED)) {
 			fail("contend: MADV_DONTNEED: %s", strerror(errno));
@@ -113,22 +119,25 @@ int main(int argc, char **argv)
 	long long acq, rel;
 	unsigned long faults = 0, r, t, b, good = 0, pinned;
 	pthread_t thread;
+	bool apart;
 	char *buf;
 
-	(void)argv;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 1) {
-		fprintf(stderr, "usage: walk-contend\n");
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "same") && strcmp(argv[1], "apart"))) {
+		fprintf(stderr, "usage: walk-contend [same|apart]\n");
 		return 2;
 	}
+	apart = argc == 2 && !strcmp(argv[1], "apart");
 	edge_open_gup_test();
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		skip("contend needs two CPUs: one pins, one faults");
 	region = map_aligned(TABLES * PMD_SIZE, PMD_SIZE,
 			     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS);
+	faulted = apart ? map_aligned(TABLES * PMD_SIZE, PMD_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS) : region;
 	buf = malloc(PIN_PAGES * PAGE);
 	if (!buf || madvise(region, TABLES * PMD_SIZE, MADV_NOHUGEPAGE) ||
-	    on_cpu(0)) {
+	    madvise(faulted, TABLES * PMD_SIZE, MADV_NOHUGEPAGE) || on_cpu(0)) {
 		perror("walk-contend: set-up");
 		return 1;
 	}
@@ -153,8 +162,8 @@ int main(int argc, char **argv)
 	pthread_join(thread, NULL);
 	acq = pins("nr_foll_pin_acquired") - acq;
 	rel = pins("nr_foll_pin_released") - rel;
-	printf("reached: %lu faults on CPU 1 into the %d page tables while %lu pins of %d pages walked them on CPU 0\n",
-	       faults, TABLES, pinned, PIN_PAGES);
+	printf("reached: %lu faults on CPU 1 into %s %d page tables while %lu pins of %d pages walked them on CPU 0\n",
+	       faults, apart ? "another" : "the", TABLES, pinned, PIN_PAGES);
 	if (!faults)
 		fail("contend: the contender never faulted");
 	if (acq != rel || acq != (long long)(pinned * PIN_PAGES))
