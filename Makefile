@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series check-series-7.3 selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -90,6 +90,7 @@ help:
 	@echo '  check            every test: unit, host, fuzz, asan, and the guests (long)'
 	@echo '  check-unit       the unit tests; T=NAME runs build/tests/test_NAME alone'
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
+	@echo '  check-series-7.3 the same for kernel/7.3/patches on linux-source-7.3 (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
 	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
 	@echo '  check-arm64      gupstat and the kernel suite on the arm64 debug kernels, parity (long)'
@@ -217,6 +218,10 @@ debian-kernels:
 # Long (own source copy and object trees); not part of `make check`.
 check-series: deps
 	$(Q)kernel/check-series
+
+# The same for the 7.3 series (kernel/7.3/patches) on linux-source-7.3.
+check-series-7.3: deps
+	$(Q)kernel/check-series --kernel 7.3
 
 # The mm selftests that drive GUP, built statically from the same source.
 selftests:
