@@ -316,11 +316,25 @@ static __u64 prog_missed(struct bpf_program *prog)
  */
 __u64 probe_missed(const struct probe *p)
 {
+	struct bpf_program *progs[2];
+	int i, n = probe_attached_progs(p, progs);
+	__u64 missed = 0;
+
+	for (i = 0; i < n; i++)
+		missed += prog_missed(progs[i]);
+	return missed;
+}
+
+/* Only the kind attached: the spare kprobes of an fentry probe never run. */
+int probe_attached_progs(const struct probe *p, struct bpf_program *progs[2])
+{
 	switch (p->method) {
 	case ATTACH_FENTRY:
-		return prog_missed(p->fentry) + prog_missed(p->fexit);
+		progs[0] = p->fentry, progs[1] = p->fexit;
+		return 2;
 	case ATTACH_KPROBE:
-		return prog_missed(p->kprobe) + prog_missed(p->kretprobe);
+		progs[0] = p->kprobe, progs[1] = p->kretprobe;
+		return 2;
 	default:
 		return 0;
 	}

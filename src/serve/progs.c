@@ -37,22 +37,16 @@ static void read_prog(struct prog_stats *ps, const struct probe *p, struct bpf_p
 	s->misses = info.recursion_misses;
 }
 
-/* Only the kind attached: the spare kprobes of an fentry probe never run. */
 void prog_stats_read(struct prog_stats *ps, const struct probe *probes)
 {
-	int i;
+	struct bpf_program *progs[2];
+	int i, j, n;
 
 	ps->nr = 0;
 	ps->enabled = bpf_stats_sysctl() == 1;
 	for (i = 0; i < NR_PROBES; i++) {
-		const struct probe *p = &probes[i];
-
-		if (p->method == ATTACH_FENTRY) {
-			read_prog(ps, p, p->fentry);
-			read_prog(ps, p, p->fexit);
-		} else if (p->method == ATTACH_KPROBE) {
-			read_prog(ps, p, p->kprobe);
-			read_prog(ps, p, p->kretprobe);
-		}
+		n = probe_attached_progs(&probes[i], progs);
+		for (j = 0; j < n; j++)
+			read_prog(ps, &probes[i], progs[j]);
 	}
 }
