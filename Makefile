@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series check-series-7.3 selftests selftests-arm64 selftests-7.3 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -82,7 +82,6 @@ help:
 	@echo '  debian-kernel-arm64  Debian'"'"'s packaged arm64 6.12 kernel, as a guest kernel'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
-	@echo '  selftests-7.3    the same from linux-source-7.3 (build/selftests-7.3/)'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
 	@echo '  vmlinux-h-arm64  regenerate vmlinux/arm64/vmlinux.h from the base-arm64 kernel'
 	@echo '  deps             install the Debian packages the build and tests need'
@@ -90,7 +89,6 @@ help:
 	@echo '  check            every test: unit, host, fuzz, asan, and the guests (long)'
 	@echo '  check-unit       the unit tests; T=NAME runs build/tests/test_NAME alone'
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
-	@echo '  check-series-7.3 the same for kernel/7.3/patches on linux-source-7.3 (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
 	@echo '  check-walk       the batched walk'"'"'s edge cases on both debug kernels (in check)'
 	@echo '  check-arm64      gupstat and the kernel suite on the arm64 debug kernels, parity (long)'
@@ -106,8 +104,8 @@ help:
 	@echo '  bench-serve      gupstat serve, scraped every second, against the live view'
 	@echo '  bench-trace-disk gupstat trace to a fast and to a throttled disk'
 	@echo '  bench-ab         get and put times, base against batched, median over boots'
-	@echo '  bench-hold       the early PTE-lock release: holds and a waiter'"'"'s latency'
-	@echo '  bench-ro-pin     read-only pins of shmem mTHP, with and without patch 13'
+	@echo '  bench-hold       PTE-lock holds and a waiter'"'"'s latency, base and batched'
+	@echo '  bench-ro-pin     read-only pins of shmem mTHP, with and without patch 12'
 	@echo '  bench-unpin      gupstat validate unpin and compare on three kernels'
 	@echo '  bench-unpin-sim  the same under the cache model'
 	@echo '  bench-ab-count   bench-ab counted under the cache model, not timed'
@@ -219,20 +217,13 @@ debian-kernels:
 check-series: deps
 	$(Q)kernel/check-series
 
-# The same for the 7.3 series (kernel/7.3/patches) on linux-source-7.3.
-check-series-7.3: deps
-	$(Q)kernel/check-series --kernel 7.3
-
-# The mm selftests that drive GUP, built statically from the same source.
+# The mm selftests that drive GUP, built statically from the same source
+# (Debian's linux-source-7.3).
 selftests:
 	$(Q)tools/build-selftests $(OUT)/selftests
 
 selftests-arm64:
 	$(Q)tools/build-selftests --arch arm64 $(OUT)/arm64/selftests
-
-# The same from Debian's linux-source-7.3, for the 7.3 kernels.
-selftests-7.3:
-	$(Q)tools/build-selftests --src 7.3 $(OUT)/selftests-7.3
 
 vmlinux-h:
 	$(Q)tools/gen-vmlinux-h base vmlinux/$(ARCH_DIR)/vmlinux.h
@@ -394,15 +385,16 @@ bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/bench/ab
 
-# The early PTE-lock release: holds and a competing task's wake-up
-# latency on base, the series without the release, and the series.
+# PTE-lock holds and a competing task's wake-up latency on base and the
+# series (on 7.3 the early release is part of the walk patch: no kernel
+# without it is built).
 bench-hold: deps
 	$(Q)$(MAKE) -s --no-print-directory all selftests
-	$(Q)kernel/build base batched-unbounded batched >/dev/null
+	$(Q)kernel/build base batched >/dev/null
 	$(Q)tools/bench/hold
 
 # Read-only pins of shmem mTHP: refs per grab and time, with and without
-# the series' patch 13.
+# the series' patch 12.
 bench-ro-pin: deps
 	$(Q)$(MAKE) -s --no-print-directory all
 	$(Q)kernel/build base batched-noro batched >/dev/null

@@ -2,7 +2,7 @@
 /*
  * Taking references: __get_user_pages() calls (pages asked, pages
  * returned, latency, counters, pin vs get, FOLL_LONGTERM) and the
- * refcount batch, refs per try_grab_folio(): 1 per page on base 6.12,
+ * refcount batch, refs per try_grab_folio(): 1 per page unpatched,
  * the whole same-folio run on the batched kernel. A kernel whose slow
  * path grabs page by page through try_grab_page(page, flags) (6.1; its
  * try_grab_folio() is the fast path's) gets the grab_page programs.
@@ -44,7 +44,7 @@ static __always_inline enum gup_kind gup_kind_of(__u32 flags)
 
 /*
  * gupstat trace: tell the walks of this call whether their pages are
- * stored (base 6.12's follow_page_pte() has no pages argument to read).
+ * stored (an unpatched follow_page_pte() has no pages argument to read).
  */
 static __always_inline void gup_array_set(enum walk_array array)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The page-table walk: one follow_page_pte() call looks up one PTE on
- * base 6.12, a run of them on the batched kernel. Records pages per call,
+ * an unpatched kernel, a run of them on the batched kernel. Records pages per call,
  * why calls returned no page, and how long each call held the PTE lock.
  *
  * Lock hold: follow_page_pte() takes the PTE lock right after entry and
@@ -19,9 +19,10 @@
 const volatile bool walk_returns_count = false;
 const volatile bool lock_exact = false;
 /*
- * Argument positions, found by name in BTF (-1: none). They move: base
- * 6.12 has (vma, address, pmd, flags, ctx), the batched kernel (vma,
- * address, end, pmd, flags, pages, pgmap).
+ * Argument positions, found by name in BTF (-1: none). They move: an
+ * unpatched 7.3 has (vma, address, pmd, flags), 6.12 and older add ctx,
+ * the batched 7.3 kernel has (vma, address, end, pmd, flags, pages) and
+ * the 6.12 port added pgmap.
  */
 const volatile int walk_addr_arg = -1;
 const volatile int walk_flags_arg = -1;

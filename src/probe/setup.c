@@ -21,7 +21,7 @@ int setup_libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, args);
 }
 
-/* Base 6.12 returns struct page *, the batched walk a count of pages. */
+/* An unpatched kernel returns struct page *, the batched walk a count. */
 int setup_walk_shape(const struct btf *btf, bool *returns_count)
 {
 	int kind = kernel_btf_ret_kind(btf, "follow_page_pte");
@@ -49,7 +49,7 @@ static void set_arg_positions(struct gupstat_bpf *skel, const struct btf *btf)
 	ro->fill_nr_arg = kernel_btf_arg_index(btf, "gup_fill_pages", fill_nr);
 	ro->walk_addr_arg = arg_of(btf, "follow_page_pte", "address");
 	ro->walk_flags_arg = arg_of(btf, "follow_page_pte", "flags");
-	/* Base 6.12's walk has no pages argument: its caller stores. */
+	/* An unpatched walk has no pages argument: its caller stores. */
 	ro->walk_pages_arg = arg_of(btf, "follow_page_pte", "pages");
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat trace and report against workloads of known size. Each
-# follow_page_pte() call is one hold: on base 6.12 one page per call, so 64 MB of 4 kB pages walked once is 16384 holds of 1 page;
+# follow_page_pte() call is one hold: on an unpatched kernel one page per call, so 64 MB of 4 kB pages walked once is 16384 holds of 1 page;
 # the batched walk covers a page table per call, 32 holds of 512 pages
 # (a few more, shorter, where it gave the lock up early: lib.sh calls_ok).
 # The holds are read back through report --perfetto (one "X" event each).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # gupstat's numbers against workloads of known size.
-# On base 6.12 follow_page_pte() looks up one PTE per call, so a region of
+# On an unpatched kernel follow_page_pte() looks up one PTE per call, so a region of
 # N 4 kB pages walked once is exactly N calls of one page each, and each
 # page is grabbed with one ref; unpin releases per folio.
 set -u

@@ -7,8 +7,12 @@
  *
  * A file of FILE_PAGES pages in DIR, mapped shared at an address that is
  * not 2 MB aligned against its file offset, so that every page is one
- * devmap PTE (pte_devmap(), a dev_pagemap reference per page, never a
- * PMD). Shown reached: each page's pfn lies in a "Persistent Memory"
+ * PTE, never a PMD. On 6.x before devmap's removal that is a devmap PTE
+ * (pte_devmap(), a dev_pagemap reference per page, which GUP took on
+ * its own path); on 7.x, the kernels under test, fsdax pages are
+ * ordinary refcounted folios, which the walk looks up and grabs like any
+ * file page, so the same checks hold the walk to what it does for page
+ * cache. Shown reached: each page's pfn lies in a "Persistent Memory"
  * range of /proc/iomem. Then:
  *  - lookups of 1, 17, 513 and all pages at several offsets through
  *    get_user_pages() and pin_user_pages() (GUP_BASIC_TEST and
