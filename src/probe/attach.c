@@ -150,6 +150,14 @@ static enum attach_method refuse(struct probe *p, bool has_btf)
 {
 	const char *kp = probe_kprobes_missing();
 
+	if (!p->in_kallsyms && p->clone[0]) {
+		/* Its code runs under the clone's name, with arguments BTF does not describe. */
+		snprintf(p->reason, sizeof(p->reason),
+			 "only its compiler clone %s is in kallsyms, with arguments BTF does not describe",
+			 p->clone);
+		p->skip_reason = p->reason;
+		return ATTACH_NONE;
+	}
 	if (!p->in_kallsyms) {
 		p->skip_reason = has_btf ? "not in kallsyms (inlined?)" :
 			"not in this kernel (absent or inlined)";

@@ -44,9 +44,11 @@ struct probe {
 	bool wanted;			/* false: not requested, never loaded */
 	const char *required_by;	/* an option that cannot do without it */
 	bool in_kallsyms;		/* a kprobe can attach */
+	/* Not in kallsyms, but a compiler clone of it is: NAME.part.0, ... */
+	char clone[128];
 	enum attach_method method;
 	const char *skip_reason;	/* why it is not attached */
-	char reason[160];		/* skip_reason or fallback, when built */
+	char reason[224];		/* skip_reason or fallback, when built */
 	const char *fallback;		/* why kprobes stand in for fentry */
 	int fentry_err;			/* the kernel refused fentry: -errno */
 	/* fentry refused (or -k) and no kprobes: the kernel's, not the function's */

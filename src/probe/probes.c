@@ -201,8 +201,22 @@ void probes_list(FILE *f, const struct probe *p)
 }
 
 /*
+ * @name is a compiler clone of @func (func.part.0, func.isra.0,
+ * func.constprop.0): code of the function under another symbol, with
+ * arguments of its own. A .cold fragment is not the function.
+ */
+static bool is_clone(const char *name, const char *func)
+{
+	size_t n = strlen(func);
+
+	return !strncmp(name, func, n) && name[n] == '.' && strncmp(name + n, ".cold", 5);
+}
+
+/*
  * Kprobes need a real symbol: a function inlined at every call has none.
- * One pass over /proc/kallsyms marks every probe's function.
+ * One pass over /proc/kallsyms marks every probe's function, and notes a
+ * clone of it, so that a function -O2 split or specialised is said to be
+ * that rather than missing.
  */
 void probes_find_symbols(struct probe *p, int nr)
 {
@@ -216,9 +230,12 @@ void probes_find_symbols(struct probe *p, int nr)
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%*s %*s %127s", name) != 1)
 			continue;
-		for (i = 0; i < nr; i++)
+		for (i = 0; i < nr; i++) {
 			if (!strcmp(name, p[i].func))
 				p[i].in_kallsyms = true;
+			else if (!p[i].clone[0] && is_clone(name, p[i].func))
+				snprintf(p[i].clone, sizeof(p[i].clone), "%s", name);
+		}
 	}
 	fclose(f);
 }

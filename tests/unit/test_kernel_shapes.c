@@ -71,6 +71,12 @@ static void check_args(void)
 	CHECK(p.method == ATTACH_NONE && p.skip_reason &&
 	      !strcmp(p.skip_reason, "prototype differs: argument 1 is 'page' here, the programs read 'folio'"),
 	      "6.1 prototype: skipped, '%s'", p.skip_reason ? p.skip_reason : "(none)");
+	/* -O2 split it: only try_grab_folio.part.0 in kallsyms. Said so. */
+	snprintf(p.clone, sizeof(p.clone), "try_grab_folio.part.0");
+	probe_select(&p, a, SELECT_DEFAULT);
+	CHECK(p.method == ATTACH_NONE && p.skip_reason &&
+	      strstr(p.skip_reason, "only its compiler clone try_grab_folio.part.0 is in kallsyms"),
+	      "a clone alone in kallsyms: skipped, '%s'", p.skip_reason ? p.skip_reason : "(none)");
 	/* Accepted: attached by kprobe, or refused for the kernel's want of kprobes. */
 	p.in_kallsyms = true;
 	probe_select(&p, a, SELECT_KPROBE);
