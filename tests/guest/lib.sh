@@ -52,6 +52,16 @@ wait_for() {
 	return 1
 }
 
+# pins: acquired minus released, from the kernel's own accounting. The
+# counters are per-CPU with lazily folded deltas; stat_refresh folds them
+# so that the difference is exact at this moment.
+pins() {
+	echo 1 >/proc/sys/vm/stat_refresh
+	awk '$1 == "nr_foll_pin_acquired" { a = $2 }
+	     $1 == "nr_foll_pin_released" { r = $2 }
+	     END { print a - r }' /proc/vmstat
+}
+
 # What this kernel has, asked of the kernel itself (not its version):
 # the suite runs on our kernels and on Debian's, and a test that needs
 # what a kernel lacks checks the refusal instead.

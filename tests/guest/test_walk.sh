@@ -246,7 +246,7 @@ rm -f "$log" "$err" "$wlog"
 # Every pin taken by the workloads above was released: on the batched
 # kernel a wrong refcount batch would leave pins behind (or underflow).
 # The counters are per-CPU with lazily folded deltas: fold them first
-# (as tests/kernel/lib.sh's pins does), or the two can differ by what
+# (as tests/guest/lib.sh's pins does), or the two can differ by what
 # one CPU has not folded yet.
 echo 1 >/proc/sys/vm/stat_refresh 2>/dev/null
 acq=$(awk '$1 == "nr_foll_pin_acquired" { print $2 }' /proc/vmstat)

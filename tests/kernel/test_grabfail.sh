@@ -12,13 +12,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-outstanding() {
-	echo 1 >/proc/sys/vm/stat_refresh
-	awk '$1 == "nr_foll_pin_acquired" { a = $2 } $1 == "nr_foll_pin_released" { r = $2 }
-	     END { print a - r }' /proc/vmstat
-}
-
-before=$(outstanding)
+before=$(pins)
 # Base grabs a page at a time; the batched walk a folio's run at once.
 FOLLOW_REFS=$([ "$WALK_BATCHED" = 1 ] && echo 0 || echo 1) build/walk-grabfail >"$out" 2>&1
 rc=$?
@@ -36,5 +30,5 @@ else
 		"$(grep -c '^\(pass\|FAIL\): ' "$out")" 12
 	expect_eq "walk-grabfail: exit status" "$rc" 0
 fi
-expect_eq "walk-grabfail: pins outstanding after it, against before" "$(outstanding)" "$before"
+expect_eq "walk-grabfail: pins outstanding after it, against before" "$(pins)" "$before"
 tap_done
