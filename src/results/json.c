@@ -131,6 +131,7 @@ static void sim_model_json(struct jw *w, const struct v_results *r)
 	jw_object(w, "sim");
 	jw_string(w, "model", r->sim_model);
 	jw_string(w, "struct_pages", range);
+	jw_u64(w, "repeats_retried", r->sim_retried);
 	jw_string(w, "method", "QEMU TCG plugin (build/gupsim.so): every guest data access through the model, counted per call from the function's entry to its return, struct page lines being those in struct_pages");
 	jw_end_object(w);
 }
@@ -349,6 +350,9 @@ static void read_top(struct reader *rd, json_object *o, struct v_results *r)
 		sim = get(rd, o, "sim", json_type_object);
 		if (sim)
 			get_str(rd, sim, "model", r->sim_model, sizeof(r->sim_model), false);
+		/* Absent from files written before it was counted. */
+		if (sim && json_object_object_get_ex(sim, "repeats_retried", NULL))
+			r->sim_retried = get_int(rd, sim, "repeats_retried", 0, UINT_MAX);
 		if (!rd->bad && !r->sim_model[0])
 			bad(rd, "model", "empty");
 	}

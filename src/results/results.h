@@ -67,6 +67,7 @@ struct v_results {
 	char no_event_reason[160];	/* why not, when not */
 	char sim_model[256];		/* the cache model in words; "" without --sim */
 	unsigned long long vmemmap_start, vmemmap_end;	/* struct page lines, for it */
+	unsigned int sim_retried;	/* repeats run again: a call the model could not frame */
 	unsigned long evict_bytes;
 	unsigned int repeats;
 	int cpu;

@@ -113,6 +113,7 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	size_t pages = size / sysconf(_SC_PAGESIZE);
 	int err;
 
+	rep->has_sim = false;
 	if (cond == VC_COLD_PIN)
 		evict_caches();
 	if (ioctl(v->gup_fd, PIN_LONGTERM_TEST_START, &args)) {
@@ -137,6 +138,30 @@ static int one_repeat(struct validator *v, const struct v_region *reg, size_t si
 	}
 	rep->has_sim = v->sim.ready;
 	return rep->has_sim ? vsim_take(&v->sim, v->o.cpu, &rep->sim) : 0;
+}
+
+/*
+ * A repeat with a call the cache model could not frame (sim/window.c:
+ * the first store after the entry was not the push it expects) is not
+ * counted but run again, up to SIM_RETRIES times in a row, and the
+ * results say how many were. It was met once in 28 calls of a 7.3 -O2
+ * kernel under the model, cause not found; failing a run that has
+ * counted for twenty minutes over one call would lose all of it.
+ */
+#define SIM_RETRIES 3
+
+static int counted_repeat(struct validator *v, const struct v_region *reg, size_t size,
+			  enum v_cond cond, struct repeat *rep)
+{
+	int tries = 0, err;
+
+	while ((err = one_repeat(v, reg, size, cond, rep)) == -EAGAIN && rep->has_sim &&
+	       tries++ < SIM_RETRIES)
+		v->r->sim_retried++;
+	if (err == -EAGAIN && rep->has_sim)
+		p_err("--sim: the cache model could not frame a call in %d repeats in a row\n",
+		      SIM_RETRIES + 1);
+	return err;
 }
 
 static void record(struct v_cond_result *c, const struct repeat *rep)
@@ -185,6 +210,9 @@ static int census(struct validator *v, const struct v_region *reg, size_t size,
 		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
 	if (!err)
 		err = one_repeat(v, reg, size, VC_WARM, &rep);
+	/* The census counts the probes' grabs and puts, not the model's lines. */
+	if (err == -EAGAIN && rep.has_sim)
+		err = 0;
 	if (!err)
 		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);
 	vprobes_census(&v->vp, false);
@@ -208,7 +236,7 @@ static int measure(struct validator *v, const struct v_region *reg, struct v_run
 		for (k = 0; !err && k < VC_NR; k++) {
 			enum v_cond c = (k + i) % VC_NR;
 
-			err = one_repeat(v, reg, size, c, &rep);
+			err = counted_repeat(v, reg, size, c, &rep);
 			if (!err)
 				record(&run->cond[c], &rep);
 		}
@@ -342,6 +370,9 @@ static int validate_unpin(struct validator *v)
 			v->r->event[0] ? v->r->event : v->r->no_event_reason);
 		err = run_all(v);
 		thp_restore(&v->thp);
+		if (v->r->sim_retried)
+			fprintf(stderr, "  the cache model could not frame a call in %u repeats, each run again\n",
+				v->r->sim_retried);
 		if (err == -EINTR)
 			p_err("interrupted: nothing written\n");
 		else if (!err)

@@ -272,6 +272,12 @@ static void test_file(void)
 		      "refused: %s -> %s", bad[i][0], bad[i][1]);
 	}
 	synth_sim(&ra, "zen3", 4096, 0, 61440);
+	ra.sim_retried = 2;
+	write_to(path, &ra);
+	err = v_results_read(path, &back);
+	CHECK(!err && back.sim_retried == 2, "the repeats run again read back (2)");
+	CHECK(damage(path, "\"repeats_retried\":", "\"earlier\":") && !v_results_read(path, &back) &&
+	      back.sim_retried == 0, "a file from before repeats_retried reads, as none");
 	write_to(path, &ra);
 	err = v_results_read(path, &back);
 	CHECK(!err && !strcmp(back.sim_model, ra.sim_model) &&
