@@ -510,11 +510,13 @@ bench-unpin-sim: deps
 # A/B counted, not timed: instructions, accesses and simulated misses per
 # pin and unpin call of bench-ab's workloads, under the cache model, with
 # A/A rows and a flat profile (tools/bench/ab-count). KERNELS (default
-# base batched); FOLIOS, SIZES, REPEATS, HLLT, TRACED as the script says.
+# base walk-only batched: the walk's step and the batching's apart);
+# FOLIOS, SIZES, REPEATS, HLLT, TRACED as the script says.
+AB_COUNT_KERNELS = $(or $(KERNELS),base walk-only batched)
 bench-ab-count: deps
 	$(Q)$(MAKE) -s --no-print-directory all sim selftests
-	$(Q)kernel/build $(or $(KERNELS),base batched) $(if $(TRACED),$(TRACED),batched-traced) >/dev/null
-	$(Q)tools/bench/ab-count $(KERNELS)
+	$(Q)kernel/build $(AB_COUNT_KERNELS) $(if $(TRACED),$(TRACED),batched-traced) >/dev/null
+	$(Q)tools/bench/ab-count $(AB_COUNT_KERNELS)
 
 # The cache model's known patterns, in a guest under it (tests/sim/).
 # Not in make check: one boot of five under the model stalled before its
