@@ -103,7 +103,7 @@ help:
 	@echo '  bench-overhead   gupstat'"'"'s and bpftrace'"'"'s overhead on gup_test, in a guest'
 	@echo '  bench-serve      gupstat serve, scraped every second, against the live view'
 	@echo '  bench-trace-disk gupstat trace to a fast and to a throttled disk'
-	@echo '  bench-ab         get and put times, base against batched, median over boots'
+	@echo '  bench-ab         get and put times, base, walk-only and batched, A/A pair per round'
 	@echo '  bench-hold       PTE-lock holds and a waiter'"'"'s latency, base and batched'
 	@echo '  bench-ro-pin     read-only pins of shmem mTHP, with and without patch 12'
 	@echo '  bench-unpin      gupstat validate unpin and compare on three kernels'
@@ -381,9 +381,12 @@ bench-trace-disk: deps
 		tools/bench/trace-disk $(BENCH_DISK)/gupstat-before $(BENCH_DISK)/fast $(BENCH_DISK)/slow \
 		$(or $(RUNS),20) $(or $(SLOW_RUNS),5)
 
+# Timed A/B: base, walk-only and batched, ROUNDS boots each with an A/A
+# boot of base per round (tools/bench/ab); REPEATS per boot (16).
 bench-ab: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
-	$(Q)tools/bench/ab
+	$(Q)kernel/build walk-only >/dev/null
+	$(Q)tools/bench/ab $(or $(REPEATS),16) base walk-only batched
 
 # PTE-lock holds and a competing task's wake-up latency on base and the
 # series (on 7.3 the early release is part of the walk patch: no kernel
