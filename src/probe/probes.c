@@ -203,13 +203,14 @@ void probes_list(FILE *f, const struct probe *p)
 /*
  * @name is a compiler clone of @func (func.part.0, func.isra.0,
  * func.constprop.0): code of the function under another symbol, with
- * arguments of its own. A .cold fragment is not the function.
+ * arguments of its own. A .cold fragment, of the function or of a
+ * clone (func.part.0.cold), is not the function.
  */
 static bool is_clone(const char *name, const char *func)
 {
 	size_t n = strlen(func);
 
-	return !strncmp(name, func, n) && name[n] == '.' && strncmp(name + n, ".cold", 5);
+	return !strncmp(name, func, n) && name[n] == '.' && !strstr(name + n, ".cold");
 }
 
 /*

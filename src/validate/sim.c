@@ -74,17 +74,28 @@ static int take_one(struct simrec *slot, bool *seen, const struct simrec *rec, i
 }
 
 /* The model's word for a call it saw enter and could not frame. */
-static bool call_lost(const struct simrec *rec)
+static bool lost_line(const struct simrec *rec)
 {
-	size_t n = strlen(rec->text), tail = strlen(": call not counted");
+	static const char tail[] = ": call not counted";
+	size_t n = strlen(rec->text), t = sizeof(tail) - 1;
 
-	return n > tail && !strcmp(rec->text + n - tail, ": call not counted");
+	return n > t && !strcmp(rec->text + n - t, tail);
+}
+
+/* ... on @cpu: "error FUNC: ... on vCPU N ...: call not counted". */
+static bool lost_here(const struct simrec *rec, int cpu)
+{
+	const char *at = strstr(rec->text, " on vCPU ");
+	unsigned int vcpu;
+
+	return at && sscanf(at, " on vCPU %u", &vcpu) == 1 && vcpu == (unsigned int)cpu;
 }
 
 /*
- * This repeat's two calls from the model's log. A call it could not
- * frame (see sim/window.c) makes the repeat -EAGAIN: the rest of its
- * lines are read, so that the next repeat starts on its own.
+ * This repeat's two calls from the model's log. A call on @cpu that it
+ * could not frame (see sim/window.c) makes the repeat VSIM_LOST, once
+ * the rest of its lines are read, so that the next repeat starts on its
+ * own; one lost on another vCPU is not this test's.
  */
 int vsim_take(struct vsim *s, int cpu, struct vsim_call *out)
 {
@@ -93,8 +104,8 @@ int vsim_take(struct vsim *s, int cpu, struct vsim_call *out)
 	int got = 0, err = 0;
 
 	while (!err && (got = simlog_next(&s->log, &rec)) > 0) {
-		if (rec.type == SIMREC_ERROR && call_lost(&rec)) {
-			lost = true;
+		if (rec.type == SIMREC_ERROR && lost_line(&rec)) {
+			lost = lost || lost_here(&rec, cpu);
 			continue;
 		}
 		if (rec.type == SIMREC_ERROR)
@@ -111,7 +122,7 @@ int vsim_take(struct vsim *s, int cpu, struct vsim_call *out)
 		return got;
 	}
 	if (!err && lost)
-		return -EAGAIN;
+		return VSIM_LOST;
 	if (!err && (!seen[0] || !seen[1])) {
 		p_err("--sim: the cache model counted no call of %s on CPU %d\n",
 		      vprobe_func(seen[0] ? V_UNPIN : V_PIN), cpu);

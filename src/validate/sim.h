@@ -27,7 +27,12 @@ int vsim_open(struct vsim *s, const char *dir);
 /* Names the functions and the vmemmap range; the model's answer goes in @r. */
 int vsim_configure(struct vsim *s, struct v_results *r, const struct btf *btf,
 		   __u64 vmemmap_start, __u64 pfns);
-/* The one pin and one unpin counted on @cpu since the last take. */
+/*
+ * The one pin and one unpin counted on @cpu since the last take: 0, a
+ * negative errno, or VSIM_LOST when the model lost one of them (the
+ * repeat is to be run again).
+ */
+#define VSIM_LOST 1
 int vsim_take(struct vsim *s, int cpu, struct vsim_call *out);
 void vsim_close(struct vsim *s);
 

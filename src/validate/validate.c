@@ -155,12 +155,13 @@ static int counted_repeat(struct validator *v, const struct v_region *reg, size_
 {
 	int tries = 0, err;
 
-	while ((err = one_repeat(v, reg, size, cond, rep)) == -EAGAIN && rep->has_sim &&
-	       tries++ < SIM_RETRIES)
+	while ((err = one_repeat(v, reg, size, cond, rep)) == VSIM_LOST && tries++ < SIM_RETRIES)
 		v->r->sim_retried++;
-	if (err == -EAGAIN && rep->has_sim)
+	if (err == VSIM_LOST) {
 		p_err("--sim: the cache model could not frame a call in %d repeats in a row\n",
 		      SIM_RETRIES + 1);
+		return -EPROTO;
+	}
 	return err;
 }
 
@@ -211,7 +212,7 @@ static int census(struct validator *v, const struct v_region *reg, size_t size,
 	if (!err)
 		err = one_repeat(v, reg, size, VC_WARM, &rep);
 	/* The census counts the probes' grabs and puts, not the model's lines. */
-	if (err == -EAGAIN && rep.has_sim)
+	if (err == VSIM_LOST)
 		err = 0;
 	if (!err)
 		err = vprobes_take(&v->vp, V_GRAB, &grab) ?: vprobes_take(&v->vp, V_PUT, &put);

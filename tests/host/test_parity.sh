@@ -57,6 +57,8 @@ expect_eq "a varying case that fails on base is not as the table says" \
 	"$(parity vary-fail arm-batched)" 1 "$tmp/out"
 grep -q "^#   > cow${T}vary${T}fail" "$tmp/out" && ok "and it is the one named" ||
 	not_ok "the failing varying case is not named: $(tr '\n' ' ' <"$tmp/out")"
+expect_eq "a varying case that passes on base and fails on batched is a regression" \
+	"$(parity arm-base vary-fail)" 1 "$tmp/out"
 
 suite x86-base x86_64 "gup_test${T}a${T}pass" "cow${T}arm case${T}skip" "${V}pass"
 suite x86-batched x86_64 "gup_test${T}a${T}pass" "cow${T}arm case${T}skip" "${V}pass"
