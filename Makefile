@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-quick check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -87,6 +87,7 @@ help:
 	@echo '  deps             install the Debian packages the build and tests need'
 	@echo 'Testing:'
 	@echo '  check            every test: unit, host, fuzz, asan, and the guests (long)'
+	@echo '  check-quick      unit, host, fuzz seeds and asan: make check without kernels or guests'
 	@echo '  check-unit       the unit tests; T=NAME runs build/tests/test_NAME alone'
 	@echo '  check-series     reviewers'"'"' build checks of kernel/patches (long)'
 	@echo '  check-sim        the cache model'"'"'s known patterns, in a guest under it'
@@ -345,6 +346,11 @@ fuzz-corpus: $(OUT)/fuzz/gen_corpus $(OUT)/fuzz/gen_results
 # then a fresh make, so that libbpf.a is found once it is installed.
 check: deps
 	+$(Q)tests/check --build
+
+# The inner loop: make check's host parts (unit, host, fuzz seeds, the
+# sanitizer build), no kernel built and no guest booted.
+check-quick: deps
+	+$(Q)tests/check --build --quick
 
 # The README's first command: the live view around a built-in workload,
 # in the guest. On Debian's 6.12 (the default) nothing but gupstat is
