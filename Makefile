@@ -179,12 +179,12 @@ $(SIM_PLUGIN): $(SIM_SRCS) $(wildcard sim/*.h) include/gupsim.h | $(OUT)/tests
 	$(CC) $(SIM_CFLAGS) -fPIC -shared -Iinclude -I"$$inc" $(CFLAGS) -o $@ $(SIM_SRCS) -lpthread
 
 # Known access patterns for the model, run in the guest (tests/sim/).
-$(OUT)/tests/sim-pattern: tests/sim/pattern.c $(OUT)/src/util/simlog.o | $(OUT)/tests
+$(OUT)/tests/sim-pattern: tests/sim/pattern.c $(OUT)/src/gupsim/simlog.o | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^
 
 # The guest's side of a counting run of a workload other than gupstat.
-SIMCTL_OBJS	:= $(addprefix $(OUT)/src/util/,simctl.o simlog.o ksyms.o msg.o input.o)
+SIMCTL_OBJS	:= $(addprefix $(OUT)/src/,gupsim/simctl.o gupsim/simlog.o kernel/ksyms.o util/msg.o util/input.o)
 $(OUT)/gupsim-ctl: tools/sim/gupsim-ctl.c $(SIMCTL_OBJS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) $(CFLAGS) -static -o $@ $^

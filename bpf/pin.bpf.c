@@ -18,7 +18,7 @@ struct gup_entry {
 };
 
 /*
- * The kernel's FOLL_* values, set by user space (src/util/foll.c): they moved
+ * The kernel's FOLL_* values, set by user space (src/kernel/foll.c): they moved
  * when the #defines became enums.
  */
 const volatile __u32 foll_pin = FOLL_PIN;

@@ -12,7 +12,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 #include "live/cgroup.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 #include "util/msg.h"
 
 int cgroup_id_of(const char *path, __u64 *id)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Command-line options of the live view, in bcc libbpf-tools' shape. */
 #include <string.h>
+#include "kernel/pmu.h"
 #include "live/options.h"
 #include "util/options.h"
 
@@ -46,7 +47,7 @@ static error_t count_parse(int key, char *arg, struct argp_state *state)
 	case 'P': o->per_process = true; return 0;
 	case OPT_PER_CGROUP: o->per_cgroup = true; return 0;
 	case 'e':
-		err = opts_event(state, key, arg, &o->event);
+		err = pmu_opt_event(state, key, arg, &o->event);
 		o->no_event = !o->event;
 		return err;
 	}

@@ -9,7 +9,7 @@
 #include "gupstat.h"
 #include "live/print.h"
 #include "live/procs.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 #include "util/input.h"
 #include "util/json.h"
 

@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include "gupstat.skel.h"
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 #include "probe/args.h"
 #include "probe/probes.h"
 #include "util/msg.h"

@@ -14,10 +14,10 @@
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 #include "util/msg.h"
 #include "util/output.h"
-#include "util/privs.h"
+#include "kernel/privs.h"
 #include "probe/probes.h"
 #include "probe/session.h"
 #include "probe/setup.h"

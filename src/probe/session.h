@@ -6,7 +6,7 @@
 #include <sys/types.h>
 #include <linux/types.h>
 #include "probe/probes.h"
-#include "util/child.h"
+#include "kernel/child.h"
 
 struct btf;
 struct gupstat_bpf;

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <bpf/bpf.h>
-#include "util/foll.h"
+#include "kernel/foll.h"
 #include "gupstat.skel.h"
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 #include "probe/setup.h"
 #include "util/msg.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <bpf/bpf.h>
 #include "serve/series.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 #include "util/msg.h"
 
 /* A kernel row, whichever map it came from. */

@@ -2,14 +2,14 @@
 /*
  * gupstat trace: the cgroup table. The kernel gives each hold its
  * cgroup's id only (bpf_get_current_cgroup_id()); the path is looked up
- * (util/cgpath.c) when an id is first seen, so that a cgroup removed
+ * (kernel/cgpath.c) when an id is first seen, so that a cgroup removed
  * before the trace ends is still named in the file.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "trace/cgroups.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 
 int trace_cgroups_init(struct trace_cgroups *t)
 {

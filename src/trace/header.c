@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <time.h>
 #include <sys/utsname.h>
-#include "util/foll.h"
-#include "util/kernel_btf.h"
+#include "kernel/foll.h"
+#include "kernel/kernel_btf.h"
 #include "trace/header.h"
 #include "util/version.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "gupstat.h"
-#include "util/ksyms.h"
+#include "kernel/ksyms.h"
 #include "trace/cgroups.h"
 #include "trace/spool.h"
 #include "tracefile/writer.h"

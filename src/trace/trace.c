@@ -25,7 +25,7 @@
 #include "trace/stream.h"
 #include "trace/trace.h"
 #include "report/report.h"
-#include "util/ksyms.h"
+#include "kernel/ksyms.h"
 #include "util/output.h"
 #include "probe/probes.h"
 #include "probe/session.h"

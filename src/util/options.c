@@ -21,7 +21,6 @@
 #include "util/msg.h"
 #include "util/options.h"
 #include "util/parse.h"
-#include "util/pmu.h"
 #include "util/version.h"
 
 const char *argp_program_version = "gupstat " GUPSTAT_VERSION;
@@ -287,25 +286,6 @@ error_t opts_size(const struct argp_state *state, int key, const char *arg,
 	size_str(hi, sizeof(hi), max);
 	snprintf(why, sizeof(why), "not a size from %s to %s (like 256K or 16M)", lo, hi);
 	return opts_bad_value(state, key, why, arg);
-}
-
-error_t opts_event(const struct argp_state *state, int key, const char *arg, const char **event)
-{
-	struct perf_event_attr attr;
-	int err;
-
-	if (!strcmp(arg, "none")) {
-		*event = NULL;
-		return 0;
-	}
-	err = pmu_parse_event(arg, &attr);
-	if (err == -ERANGE)
-		return opts_bad_value(state, key, "raw event code wider than 64 bits", arg);
-	if (err)
-		return opts_bad_value(state, key, "unknown perf event (try cache-misses, "
-				      "LLC-load-misses, cycles, cpu-clock or rNNNN)", arg);
-	*event = arg;
-	return 0;
 }
 
 static const struct argp_option probe_options[] = {

@@ -82,8 +82,5 @@ error_t opts_seconds(const struct argp_state *state, int key, const char *arg,
 		     unsigned int *sec);
 error_t opts_size(const struct argp_state *state, int key, const char *arg,
 		  __u64 min, __u64 max, __u64 *v);
-/* A perf event util/pmu.c can open; "none" gives NULL. */
-error_t opts_event(const struct argp_state *state, int key, const char *arg,
-		   const char **event);
 
 #endif /* __GUPSTAT_UTIL_OPTIONS_H */

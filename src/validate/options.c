@@ -5,7 +5,7 @@
 #include <string.h>
 #include "util/options.h"
 #include "util/parse.h"
-#include "util/pmu.h"
+#include "kernel/pmu.h"
 #include "validate/options.h"
 
 static const char doc[] =
@@ -122,7 +122,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 's': return parse_sizes(state, o, arg);
 	case 'f': return parse_folios(state, o, arg);
 	case 'r': return opts_uint(state, key, arg, 1, V_MAX_REPEATS, &o->repeats);
-	case 'e': return opts_event(state, key, arg, &o->event);
+	case 'e': return pmu_opt_event(state, key, arg, &o->event);
 	case OPT_EVICT_MB:
 		err = opts_uint(state, key, arg, 1, 1 << 20, &v);
 		o->evict_bytes = (unsigned long)v << 20;

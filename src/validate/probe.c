@@ -14,7 +14,7 @@
 #include "validate/probe.h"
 #include "probe/args.h"
 #include "probe/probes.h"
-#include "util/pmu.h"
+#include "kernel/pmu.h"
 #include "util/msg.h"
 
 /* The programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */

@@ -2,7 +2,7 @@
 /*
  * The cache model's side of gupstat validate. The plugin is asked first
  * whether it is there at all, then learns from the guest what to count
- * (util/simctl.h): the two functions, and the struct page range
+ * (gupsim/simctl.h): the two functions, and the struct page range
  * [vmemmap_base, + max_pfn pages), which the validate programs read in
  * the kernel. It then logs
  * one line per call of either, written before the call returns to the
@@ -14,7 +14,7 @@
 #include <string.h>
 #include "gupsim.h"
 #include "util/msg.h"
-#include "util/simctl.h"
+#include "gupsim/simctl.h"
 #include "validate/probe.h"
 #include "validate/sim.h"
 

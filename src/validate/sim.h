@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 #include <bpf/btf.h>
-#include "util/simctl.h"
-#include "util/simlog.h"
+#include "gupsim/simctl.h"
+#include "gupsim/simlog.h"
 #include "results/results.h"
 
 struct vsim {

@@ -21,9 +21,9 @@
 #include <sys/ioctl.h>
 #include <sys/utsname.h>
 #include "gup_test_abi.h"
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 #include "util/output.h"
-#include "util/privs.h"
+#include "kernel/privs.h"
 #include "probe/setup.h"
 #include "validate/mem.h"
 #include "validate/options.h"

@@ -70,14 +70,14 @@ offers "validate: the claim" unpin gupstat validate ""
 offers "-e: LLC-load-misses" LLC-load-misses gupstat -e LLC-l
 offers "after --: commands" bash gupstat -- bas
 
-# -e: every name util/pmu.c's table holds is offered, and every name
+# -e: every name kernel/pmu.c's table holds is offered, and every name
 # offered is one the parser takes.
 complete_words gupstat -e "" >"$tmp/events"
 missing=""
-for e in $(sed -nE 's/^[[:space:]]*\{ "([^"]+)", PERF_TYPE_.*/\1/p' src/util/pmu.c); do
+for e in $(sed -nE 's/^[[:space:]]*\{ "([^"]+)", PERF_TYPE_.*/\1/p' src/kernel/pmu.c); do
 	grep -qxF "$e" "$tmp/events" || missing="$missing $e"
 done
-expect_eq "-e offers every event in util/pmu.c's table" "$missing" ""
+expect_eq "-e offers every event in kernel/pmu.c's table" "$missing" ""
 refused=""
 while read -r e; do
 	$G -e "$e" --help >/dev/null 2>&1 || refused="$refused $e"

@@ -5,7 +5,7 @@
 # maps (docs/layout.md, docs/bpf.md) naming every file.
 . tests/host/lib.sh
 
-for d in live serve trace report validate compare util probe results tracefile; do
+for d in live serve trace report validate compare probe results tracefile gupsim kernel util; do
 	[ -n "$(ls src/$d/*.c 2>/dev/null)" ] && ok "src/$d has sources" || not_ok "src/$d has no sources"
 done
 top=$(cd src && for f in *.c; do [ "$f" = main.c ] || printf './%s ' "$f"; done)

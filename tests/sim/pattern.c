@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "gupsim.h"
-#include "util/simlog.h"
+#include "gupsim/simlog.h"
 
 #define LINE 64
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "tap.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 
 static unsigned long long now_ns(void)
 {

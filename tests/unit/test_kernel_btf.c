@@ -5,7 +5,7 @@
  */
 #include <errno.h>
 #include "tap.h"
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 
 static struct btf *kernel_like(bool batched)
 {

@@ -9,7 +9,7 @@
 #include "probe/attach.h"
 #include "grab_btf.h"
 #include "tap.h"
-#include "util/foll.h"
+#include "kernel/foll.h"
 
 /* 6.12: FOLL_* are enumerators; try_grab_folio(folio, refs, flags). */
 static struct btf *like_612(void)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include "tap.h"
-#include "util/pmu.h"
+#include "kernel/pmu.h"
 
 static void expect(const char *name, __u32 type, __u64 config)
 {

@@ -15,7 +15,7 @@
 #include <bpf/bpf.h>
 #include "tap.h"
 #include "serve/series.h"
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 
 static int cg_map(void)
 {

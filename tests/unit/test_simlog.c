@@ -5,7 +5,7 @@
  * are cut or carry a column too many refused.
  */
 #include <string.h>
-#include "util/simlog.h"
+#include "gupsim/simlog.h"
 #include "tap.h"
 
 static void check_counts(const struct simrec *r, const char *what)

@@ -20,9 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/ksyms.h"
+#include "kernel/ksyms.h"
 #include "util/msg.h"
-#include "util/simctl.h"
+#include "gupsim/simctl.h"
 
 static int usage(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_FOLL_H
-#define __GUPSTAT_UTIL_FOLL_H
+#ifndef __GUPSTAT_KERNEL_FOLL_H
+#define __GUPSTAT_KERNEL_FOLL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,4 +15,4 @@ struct foll_bits {
 void foll_bits(const struct btf *btf, struct foll_bits *b);
 int foll_describe(const struct btf *btf, char *buf, size_t len);
 
-#endif /* __GUPSTAT_UTIL_FOLL_H */
+#endif /* __GUPSTAT_KERNEL_FOLL_H */

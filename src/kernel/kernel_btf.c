@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "util/kernel_btf.h"
+#include "kernel/kernel_btf.h"
 #include "util/msg.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"

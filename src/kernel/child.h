@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_CHILD_H
-#define __GUPSTAT_UTIL_CHILD_H
+#ifndef __GUPSTAT_KERNEL_CHILD_H
+#define __GUPSTAT_KERNEL_CHILD_H
 
 #include <sys/types.h>
 
@@ -18,4 +18,4 @@ int child_release(struct child *c);
 int child_reap(struct child *c, int *status, int flags);
 void child_kill(struct child *c);
 
-#endif /* __GUPSTAT_UTIL_CHILD_H */
+#endif /* __GUPSTAT_KERNEL_CHILD_H */

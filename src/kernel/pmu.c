@@ -11,9 +11,10 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <bpf/bpf.h>
-#include "util/parse.h"
-#include "util/pmu.h"
+#include "kernel/pmu.h"
 #include "util/msg.h"
+#include "util/options.h"
+#include "util/parse.h"
 
 struct named_event {
 	const char *name;
@@ -182,5 +183,25 @@ int pmu_install(int map_fd, const int *fds, int nr)
 			return -errno;
 		}
 	}
+	return 0;
+}
+
+error_t pmu_opt_event(const struct argp_state *state, int key, const char *arg,
+		      const char **event)
+{
+	struct perf_event_attr attr;
+	int err;
+
+	if (!strcmp(arg, "none")) {
+		*event = NULL;
+		return 0;
+	}
+	err = pmu_parse_event(arg, &attr);
+	if (err == -ERANGE)
+		return opts_bad_value(state, key, "raw event code wider than 64 bits", arg);
+	if (err)
+		return opts_bad_value(state, key, "unknown perf event (try cache-misses, "
+				      "LLC-load-misses, cycles, cpu-clock or rNNNN)", arg);
+	*event = arg;
 	return 0;
 }

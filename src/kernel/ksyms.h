@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_KSYMS_H
-#define __GUPSTAT_UTIL_KSYMS_H
+#ifndef __GUPSTAT_KERNEL_KSYMS_H
+#define __GUPSTAT_KERNEL_KSYMS_H
 
 #include <stddef.h>
 #include <linux/types.h>
@@ -33,4 +33,4 @@ const char *ksyms_at(const struct ksyms *ks, size_t i, __u64 *addr);
  */
 int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int nr);
 
-#endif /* __GUPSTAT_UTIL_KSYMS_H */
+#endif /* __GUPSTAT_KERNEL_KSYMS_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_PMU_H
-#define __GUPSTAT_UTIL_PMU_H
+#ifndef __GUPSTAT_KERNEL_PMU_H
+#define __GUPSTAT_KERNEL_PMU_H
 
+#include <argp.h>
 #include <stdbool.h>
 #include <linux/perf_event.h>
 
@@ -12,5 +13,11 @@ bool pmu_known_event(const char *name);
 int pmu_open(const char *name, int **fds, int *nr);
 void pmu_close(int *fds, int nr);
 int pmu_install(int map_fd, const int *fds, int nr);
+/*
+ * -e's argument for option @key: an event pmu_open() knows, else refused
+ * with opts_bad_value(); "none" gives NULL.
+ */
+error_t pmu_opt_event(const struct argp_state *state, int key, const char *arg,
+		      const char **event);
 
-#endif /* __GUPSTAT_UTIL_PMU_H */
+#endif /* __GUPSTAT_KERNEL_PMU_H */

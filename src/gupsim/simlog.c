@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "util/simlog.h"
+#include "gupsim/simlog.h"
 
 int simlog_open(struct simlog *l, const char *path)
 {

@@ -3,8 +3,8 @@
  * Reading the cache-model plugin's log (include/gupsim.h) as it grows:
  * each call returns the next whole line that was not read before.
  */
-#ifndef __GUPSTAT_UTIL_SIMLOG_H
-#define __GUPSTAT_UTIL_SIMLOG_H
+#ifndef __GUPSTAT_GUPSIM_SIMLOG_H
+#define __GUPSTAT_GUPSIM_SIMLOG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,4 +36,4 @@ int simlog_next(struct simlog *l, struct simrec *r);
 void simlog_close(struct simlog *l);
 int simrec_parse(const char *line, struct simrec *r);
 
-#endif /* __GUPSTAT_UTIL_SIMLOG_H */
+#endif /* __GUPSTAT_GUPSIM_SIMLOG_H */

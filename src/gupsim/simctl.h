@@ -7,13 +7,13 @@
  * waiting for its answer. gupstat validate --sim and the counting
  * benchmark's guest side (tools/sim/gupsim-ctl.c) both use it.
  */
-#ifndef __GUPSTAT_UTIL_SIMCTL_H
-#define __GUPSTAT_UTIL_SIMCTL_H
+#ifndef __GUPSTAT_GUPSIM_SIMCTL_H
+#define __GUPSTAT_GUPSIM_SIMCTL_H
 
 #include <stddef.h>
 #include <linux/types.h>
 #include "gupsim.h"
-#include "util/simlog.h"
+#include "gupsim/simlog.h"
 
 struct simctl {
 	const char *dir;		/* shared with the host: GUPSIM_CTL, GUPSIM_LOG */
@@ -37,4 +37,4 @@ int simctl_configure(const struct simctl *c, struct simlog *log, char *model, si
 /* A "--sim: the cache model says: ..." line for an error record; -EPROTO. */
 int simctl_say_error(const struct simrec *r);
 
-#endif /* __GUPSTAT_UTIL_SIMCTL_H */
+#endif /* __GUPSTAT_GUPSIM_SIMCTL_H */

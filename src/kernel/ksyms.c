@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/ksyms.h"
+#include "kernel/ksyms.h"
 #include "util/msg.h"
 
 struct ksym {

@@ -9,8 +9,8 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "util/foll.h"
-#include "util/kernel_btf.h"
+#include "kernel/foll.h"
+#include "kernel/kernel_btf.h"
 
 struct foll_def {
 	const char *name;

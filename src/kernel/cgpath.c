@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <linux/magic.h>
-#include "util/cgpath.h"
+#include "kernel/cgpath.h"
 
 struct cg_entry {
 	__u64 id;

@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
-#include "util/privs.h"
+#include "kernel/privs.h"
 #include "util/msg.h"
 
 #ifndef CAP_PERFMON

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#include "util/child.h"
+#include "kernel/child.h"
 #include "util/env.h"
 #include "util/stdfds.h"
 #include "util/msg.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_CGPATH_H
-#define __GUPSTAT_UTIL_CGPATH_H
+#ifndef __GUPSTAT_KERNEL_CGPATH_H
+#define __GUPSTAT_KERNEL_CGPATH_H
 
 #include <linux/types.h>
 
@@ -22,4 +22,4 @@ void cgpath_free(struct cgpath *c);
  */
 const char *cgpath_lookup(struct cgpath *c, __u64 id);
 
-#endif /* __GUPSTAT_UTIL_CGPATH_H */
+#endif /* __GUPSTAT_KERNEL_CGPATH_H */

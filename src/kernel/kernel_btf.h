@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_KERNEL_BTF_H
-#define __GUPSTAT_UTIL_KERNEL_BTF_H
+#ifndef __GUPSTAT_KERNEL_KERNEL_BTF_H
+#define __GUPSTAT_KERNEL_KERNEL_BTF_H
 
 #include <bpf/btf.h>
 
@@ -19,4 +19,4 @@ int kernel_btf_enum_values(const struct btf *btf, const char *prefix,
 			   char *buf, size_t len);
 int kernel_btf_enum_value(const struct btf *btf, const char *name, __s64 *val);
 
-#endif /* __GUPSTAT_UTIL_KERNEL_BTF_H */
+#endif /* __GUPSTAT_KERNEL_KERNEL_BTF_H */

@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __GUPSTAT_KERNEL_PRIVS_H
+#define __GUPSTAT_KERNEL_PRIVS_H
+
+int check_privileges(void);
+
+#endif /* __GUPSTAT_KERNEL_PRIVS_H */

@@ -1,7 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_UTIL_PRIVS_H
-#define __GUPSTAT_UTIL_PRIVS_H
-
-int check_privileges(void);
-
-#endif /* __GUPSTAT_UTIL_PRIVS_H */
