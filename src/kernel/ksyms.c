@@ -60,42 +60,48 @@ static int ksyms_add(struct ksyms *ks, __u64 addr, const char *name, const char 
 	return 0;
 }
 
-static int ksyms_parse(struct ksyms *ks, FILE *f)
+int ksyms_each(const char *path, ksyms_fn fn, void *ctx)
 {
 	char line[512], name[256], mod[256], type;
 	unsigned long long addr;
-	int n;
+	FILE *f = fopen(path, "r");
+	int n, ret = 0;
 
-	while (fgets(line, sizeof(line), f)) {
+	if (!f)
+		return -errno;
+	while (!ret && fgets(line, sizeof(line), f)) {
 		n = sscanf(line, "%llx %c %255s %255s", &addr, &type, name, mod);
-		if (n < 3 || !is_text(type) || !addr)
-			continue;
-		if (ksyms_add(ks, addr, name, n == 4 ? mod : NULL))
-			return -ENOMEM;
+		if (n >= 3)
+			ret = fn(ctx, addr, type, name, n == 4 ? mod : NULL);
 	}
-	return 0;
+	fclose(f);
+	return ret;
+}
+
+/* Out of memory stops the walk: ksyms_load() says so. */
+static int add_text(void *ctx, __u64 addr, char type, const char *name, const char *mod)
+{
+	if (!is_text(type) || !addr)
+		return 0;
+	return ksyms_add(ctx, addr, name, mod) ? 1 : 0;
 }
 
 struct ksyms *ksyms_load(const char *path)
 {
 	struct ksyms *ks = calloc(1, sizeof(*ks));
-	FILE *f;
+	int err;
 
 	if (!ks)
 		return NULL;
-	f = fopen(path, "r");
-	if (!f) {
-		p_err("cannot read %s: %s\n", path, strerror(errno));
-		free(ks);
-		return NULL;
-	}
-	if (ksyms_parse(ks, f)) {
-		p_err("out of memory reading %s\n", path);
-		fclose(f);
+	err = ksyms_each(path, add_text, ks);
+	if (err) {
+		if (err < 0)
+			p_err("cannot read %s: %s\n", path, strerror(-err));
+		else
+			p_err("out of memory reading %s\n", path);
 		ksyms_free(ks);
 		return NULL;
 	}
-	fclose(f);
 	qsort(ks->syms, ks->nr, sizeof(*ks->syms), ksym_cmp);
 	return ks;
 }
@@ -147,26 +153,30 @@ const char *ksyms_name(const struct ksyms *ks, __u64 addr, char *buf, size_t len
 	return buf;
 }
 
-int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int nr)
+struct lookup {
+	const char *const *names;
+	__u64 *addrs;
+	int nr;
+};
+
+/* A module's symbol is not the core kernel's. */
+static int lookup_one(void *ctx, __u64 addr, char type, const char *name, const char *mod)
 {
-	char line[512], name[256], type;
-	unsigned long long addr;
-	FILE *f = fopen(path, "r");
+	struct lookup *l = ctx;
 	int i;
 
-	if (!f)
-		return -errno;
-	memset(addrs, 0, nr * sizeof(*addrs));
-	while (fgets(line, sizeof(line), f)) {
-		/* A module's symbol has a fourth field: not the core kernel's. */
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3 || strchr(line, '['))
-			continue;
-		for (i = 0; i < nr; i++)
-			if (!addrs[i] && !strcmp(name, names[i]))
-				addrs[i] = addr;
-	}
-	fclose(f);
+	for (i = 0; !mod && i < l->nr; i++)
+		if (!l->addrs[i] && !strcmp(name, l->names[i]))
+			l->addrs[i] = addr;
 	return 0;
+}
+
+int ksyms_lookup(const char *path, const char *const *names, __u64 *addrs, int nr)
+{
+	struct lookup l = { names, addrs, nr };
+
+	memset(addrs, 0, nr * sizeof(*addrs));
+	return ksyms_each(path, lookup_one, &l);
 }
 
 const char *ksyms_func(const struct ksyms *ks, __u64 addr)

@@ -5,6 +5,15 @@
 #include <stddef.h>
 #include <linux/types.h>
 
+/*
+ * The one reader of /proc/kallsyms (or a copy at @path): @fn is called
+ * for each line with its address, type letter, name and module (NULL for
+ * the core kernel) until it returns non-zero, which is returned; -errno
+ * when @path cannot be opened.
+ */
+typedef int (*ksyms_fn)(void *ctx, __u64 addr, char type, const char *name, const char *mod);
+int ksyms_each(const char *path, ksyms_fn fn, void *ctx);
+
 /* Kernel text symbols from /proc/kallsyms, sorted by address. */
 struct ksyms;
 

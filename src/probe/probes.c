@@ -7,6 +7,7 @@
 #include <string.h>
 #include "gupstat.skel.h"
 #include "kernel/kernel_btf.h"
+#include "kernel/ksyms.h"
 #include "probe/args.h"
 #include "probe/probes.h"
 #include "util/msg.h"
@@ -213,6 +214,26 @@ static bool is_clone(const char *name, const char *func)
 	return !strncmp(name, func, n) && name[n] == '.' && !strstr(name + n, ".cold");
 }
 
+struct symbols {
+	struct probe *p;
+	int nr;
+};
+
+static int find_symbol(void *ctx, __u64 addr, char type, const char *name, const char *mod)
+{
+	struct symbols *s = ctx;
+	struct probe *p = s->p;
+	int i;
+
+	for (i = 0; i < s->nr; i++) {
+		if (!strcmp(name, p[i].func))
+			p[i].in_kallsyms = true;
+		else if (!p[i].clone[0] && is_clone(name, p[i].func))
+			snprintf(p[i].clone, sizeof(p[i].clone), "%s", name);
+	}
+	return 0;
+}
+
 /*
  * Kprobes need a real symbol: a function inlined at every call has none.
  * One pass over /proc/kallsyms marks every probe's function, and notes a
@@ -221,24 +242,9 @@ static bool is_clone(const char *name, const char *func)
  */
 void probes_find_symbols(struct probe *p, int nr)
 {
-	char line[256], name[128];
-	FILE *f;
-	int i;
+	struct symbols s = { p, nr };
 
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*s %*s %127s", name) != 1)
-			continue;
-		for (i = 0; i < nr; i++) {
-			if (!strcmp(name, p[i].func))
-				p[i].in_kallsyms = true;
-			else if (!p[i].clone[0] && is_clone(name, p[i].func))
-				snprintf(p[i].clone, sizeof(p[i].clone), "%s", name);
-		}
-	}
-	fclose(f);
+	ksyms_each("/proc/kallsyms", find_symbol, &s);
 }
 
 /*
