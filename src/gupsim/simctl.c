@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "gupsim/simctl.h"
 #include "kernel/ksyms.h"
 #include "util/msg.h"
-#include "gupsim/simctl.h"
 
 static const char *const irq_prefixes[] = {
 	"asm_exc_", "asm_sysvec_", "asm_common_interrupt", "asm_spurious_interrupt",

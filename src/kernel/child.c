@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include "kernel/child.h"
 #include "util/env.h"
-#include "util/stdfds.h"
 #include "util/msg.h"
+#include "util/stdfds.h"
 
 static void child_main(int go_fd, char **argv)
 {

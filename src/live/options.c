@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Command-line options of the live view, in bcc libbpf-tools' shape. */
 #include <string.h>
-#include "kernel/pmu.h"
 #include "live/options.h"
 #include "util/options.h"
 
@@ -24,40 +23,8 @@ static const char doc[] =
 "  sudo gupstat -p 1234 -d 10        # one process for ten seconds\n"
 "  sudo gupstat -j -- ./my_workload  # one command, as NDJSON";
 
-/* What is counted and how: the live view's and gupstat serve's alike. */
-enum { OPT_PER_CGROUP = 512 };
-
-static const struct argp_option count_options[] = {
-	{ "cgroup", 'c', "PATH", 0, "count this cgroup (v2) only", 0 },
-	{ "per-process", 'P', NULL, 0, "add a table with a row per process", 0 },
-	{ "per-cgroup", OPT_PER_CGROUP, NULL, 0, "add a table with a row per cgroup (v2)", 0 },
-	{ "event", 'e', "EVENT", 0, "perf event per call: cache-misses (default), "
-	  "LLC-load-misses, cycles, instructions, cpu-clock, rNNNN (raw), ...; "
-	  "'none' to read no counter", 0 },
-	{}
-};
-
-static error_t count_parse(int key, char *arg, struct argp_state *state)
-{
-	struct live_opts *o = state->input;
-	error_t err;
-
-	switch (key) {
-	case 'c': o->cgroup = arg; return 0;
-	case 'P': o->per_process = true; return 0;
-	case OPT_PER_CGROUP: o->per_cgroup = true; return 0;
-	case 'e':
-		err = pmu_opt_event(state, key, arg, &o->event);
-		o->no_event = !o->event;
-		return err;
-	}
-	return ARGP_ERR_UNKNOWN;
-}
-
-const struct argp live_count_argp = { .options = count_options, .parser = count_parse };
-
 static const struct argp_child children[] = {
-	{ .argp = &live_count_argp },
+	{ .argp = &view_count_argp },
 	{}
 };
 
@@ -76,14 +43,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct live_opts *o = state->input;
 
 	switch (key) {
-	case ARGP_KEY_INIT: state->child_inputs[0] = o; return 0;
+	case ARGP_KEY_INIT: state->child_inputs[0] = &o->v; return 0;
 	case 'i': return opts_seconds(state, key, arg, &o->interval);
 	case 'T': o->timestamps = true; return 0;
 	case 'j': o->json = true; return 0;
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
 	case ARGP_KEY_END:
 		/* --dry-run would exit before the command ever ran. */
-		return o->dry_run && o->cmd ? opts_conflict(state, OPT_DRY_RUN, OPTS_KEY_COMMAND) : 0;
+		return o->dry_run && o->v.cmd ? opts_conflict(state, OPT_DRY_RUN, OPTS_KEY_COMMAND) : 0;
 	}
 	return ARGP_ERR_UNKNOWN;
 }
@@ -98,5 +65,5 @@ static const struct opts_cmd cmd = {
 int live_opts_parse(struct live_opts *o, int argc, char **argv)
 {
 	*o = (struct live_opts){};
-	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(o));
+	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(&o->v));
 }

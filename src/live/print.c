@@ -6,16 +6,16 @@
  */
 #include <string.h>
 #include <time.h>
-#include "util/hist.h"
-#include "util/json.h"
 #include "live/print.h"
 #include "probe/catalog.h"
+#include "util/hist.h"
+#include "util/json.h"
 
 static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 {
-	if (rc->v.probes[d->probe].method == ATTACH_NONE)
+	if (rc->v->probes[d->probe].method == ATTACH_NONE)
 		return false;
-	return !d->pmu || rc->v.event;
+	return !d->pmu || rc->v->event;
 }
 
 /*
@@ -25,17 +25,17 @@ static bool shown(const struct live_print_ctx *rc, const struct catalog_row *d)
 static const char *note_of(const struct live_print_ctx *rc, const struct catalog_row *d,
 			   char *buf, size_t len)
 {
-	if (d->id == H_WALK_HOLD_NS && !rc->v.lock_exact)
+	if (d->id == H_WALK_HOLD_NS && !rc->v->lock_exact)
 		return "upper bound: follow_page_pte() entry to return";
 	/* The lock's function is BTF's choice (probes.c): name the one used. */
 	if (d->id == H_WALK_HOLD_NS) {
 		snprintf(buf, len, "exact: from %s() return to follow_page_pte() return",
-			 rc->v.probes[P_LOCK].func);
+			 rc->v->probes[P_LOCK].func);
 		return buf;
 	}
 	if (!d->pmu)
 		return NULL;
-	snprintf(buf, len, "%s, entry to return, same CPU", rc->v.event);
+	snprintf(buf, len, "%s, entry to return, same CPU", rc->v->event);
 	return buf;
 }
 
@@ -43,7 +43,7 @@ static const char *note_of(const struct live_print_ctx *rc, const struct catalog
 static const char *method_note(const struct live_print_ctx *rc,
 			       const struct catalog_row *d, char *buf, size_t len)
 {
-	const char *m = probe_method_name(&rc->v.probes[d->probe]), *n;
+	const char *m = probe_method_name(&rc->v->probes[d->probe]), *n;
 	char note[128];
 
 	n = note_of(rc, d, note, sizeof(note));
@@ -63,7 +63,7 @@ static const char *title_of(const struct live_print_ctx *rc, const struct catalo
 {
 	if (!strstr(d->title, "%s"))
 		return d->title;
-	snprintf(buf, len, d->title, rc->v.probes[d->probe].func);
+	snprintf(buf, len, d->title, rc->v->probes[d->probe].func);
 	return buf;
 }
 
@@ -94,9 +94,9 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 {
 	const __u64 *r = c->walk_results;
 
-	if (rc->v.probes[P_WALK].method != ATTACH_NONE)
+	if (rc->v->probes[P_WALK].method != ATTACH_NONE)
 		fprintf(f, "\nfollow_page_pte() returns (%s): pages %llu, fault-needed %llu, -EMLINK %llu, -EEXIST %llu, -EFAULT %llu, other %llu\n",
-			rc->v.walk_returns_count ? "page count: batched walk" :
+			rc->v->walk_returns_count ? "page count: batched walk" :
 						 "struct page *: one page per call",
 			(unsigned long long)r[WALK_PAGES],
 			(unsigned long long)r[WALK_NEED_FAULT],
@@ -104,7 +104,7 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 			(unsigned long long)r[WALK_EEXIST],
 			(unsigned long long)r[WALK_EFAULT],
 			(unsigned long long)r[WALK_EOTHER]);
-	if (rc->v.probes[P_GUP].method != ATTACH_NONE)
+	if (rc->v->probes[P_GUP].method != ATTACH_NONE)
 		fprintf(f, "__get_user_pages() calls: FOLL_PIN %llu (FOLL_LONGTERM %llu), FOLL_GET %llu, no refs %llu; -errno returns %llu\n",
 			(unsigned long long)c->gup_calls[GUP_PIN],
 			(unsigned long long)c->gup_longterm,
@@ -183,7 +183,7 @@ static void json_labels(struct jw *w, const struct live_print_ctx *rc,
 			const struct catalog_row *d)
 {
 	struct catalog_label l[CATALOG_LABELS_MAX];
-	unsigned int i, n = catalog_labels(&rc->v, d, l);
+	unsigned int i, n = catalog_labels(rc->v, d, l);
 
 	jw_object(w, "labels");
 	for (i = 0; i < n; i++)
@@ -205,11 +205,11 @@ static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 	jw_string(w, "metric", catalog_ndjson_name(d->fam, metric, sizeof(metric)));
 	json_labels(w, rc, d);
 	jw_string(w, "name", d->key);
-	jw_string(w, "function", rc->v.probes[d->probe].func);
+	jw_string(w, "function", rc->v->probes[d->probe].func);
 	jw_string(w, "title", title_of(rc, d, title, sizeof(title)));
 	jw_string(w, "unit", d->unit);
 	jw_string(w, "scale", d->id < HIST_FIRST_LOG2 ? "linear" : "log2");
-	jw_string(w, "method", probe_method_name(&rc->v.probes[d->probe]));
+	jw_string(w, "method", probe_method_name(&rc->v->probes[d->probe]));
 	jw_string(w, "note", note_of(rc, d, note, sizeof(note)));
 	jw_u64(w, "count", h->count);
 	jw_u64(w, "sum", h->sum);

@@ -26,7 +26,7 @@ void live_stamp_now(struct live_stamp *t, bool text);
 
 /* What a report needs besides the numbers: the view, and in which format. */
 struct live_print_ctx {
-	struct catalog_view v;
+	const struct catalog_view *v;
 	bool json;
 };
 

@@ -7,9 +7,9 @@
 #include <bpf/libbpf.h>
 #include <linux/types.h>
 #include "gupstat.h"
+#include "kernel/cgpath.h"
 #include "live/print.h"
 #include "live/procs.h"
-#include "kernel/cgpath.h"
 #include "util/input.h"
 #include "util/json.h"
 

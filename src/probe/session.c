@@ -15,13 +15,13 @@
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
 #include "kernel/kernel_btf.h"
-#include "util/msg.h"
-#include "util/output.h"
 #include "kernel/privs.h"
 #include "probe/probes.h"
 #include "probe/session.h"
 #include "probe/setup.h"
 #include "util/input.h"
+#include "util/msg.h"
+#include "util/output.h"
 
 static volatile sig_atomic_t stop_requested;
 

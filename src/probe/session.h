@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <linux/types.h>
-#include "probe/probes.h"
 #include "kernel/child.h"
+#include "probe/probes.h"
 
 struct btf;
 struct gupstat_bpf;

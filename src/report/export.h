@@ -3,8 +3,9 @@
 #define __GUPSTAT_REPORT_EXPORT_H
 
 #include <stdio.h>
-#include "tracefile/reader.h"
 #include "report/stats.h"
+#include "tracefile/folded.h"
+#include "tracefile/reader.h"
 
 /*
  * gupstat report's exports, each to a stream (the caller opens the file):
@@ -27,10 +28,5 @@ int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
  */
 int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s);
-/*
- * Why @tf cannot be folded (written with --no-stacks, or it did not end
- * cleanly and so has no stack table), or NULL when it can.
- */
-const char *folded_refusal(const struct trace_file *tf);
 
 #endif /* __GUPSTAT_REPORT_EXPORT_H */

@@ -14,12 +14,12 @@
 #include "report/export.h"
 #include "report/json.h"
 #include "report/options.h"
-#include "tracefile/reader.h"
 #include "report/report.h"
 #include "report/stats.h"
 #include "report/text.h"
-#include "util/output.h"
+#include "tracefile/reader.h"
 #include "util/msg.h"
+#include "util/output.h"
 
 typedef int (*export_fn)(FILE *f, struct trace_file *tf,
 			 const struct trace_summary *s);
@@ -122,44 +122,6 @@ static int summarize(const struct report_opts *o, struct trace_file *tf,
 	else if (tf->incomplete)
 		p_err("%s: incomplete trace (no trailer): %zu holds recovered\n", o->path,
 		      tf->nr_recs);
-	return err;
-}
-
-/* The file summarised, then folded into @f: 0, or -errno after one line. */
-static int fold_into(FILE *f, const char *path, struct trace_file *tf)
-{
-	const char *why = folded_refusal(tf);
-	int err;
-
-	if (why) {
-		p_err("%s: cannot write --folded: %s\n", path, why);
-		return -EINVAL;
-	}
-	/* One reading: the summary's percentiles are not what folding needs. */
-	tf->err[0] = '\0';
-	err = export_folded_ns(f, tf, NULL);
-	if (err)
-		p_err("%s: %s\n", path, tf->err[0] ? tf->err : strerror(-err));
-	return err;
-}
-
-int report_fold_file(const char *path, struct output *out)
-{
-	struct trace_file tf;
-	int err;
-
-	if (trace_file_open(&tf, path)) {
-		p_err("%s: %s\n", path, tf.err);
-		if (out)
-			output_discard(out);
-		return -EIO;
-	}
-	err = fold_into(out ? out->f : stdout, path, &tf);
-	trace_file_free(&tf);
-	if (out && err)
-		output_discard(out);
-	else if (out)
-		err = output_commit(out);
 	return err;
 }
 

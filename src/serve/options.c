@@ -42,7 +42,7 @@ static const struct argp_option options[] = {
 };
 
 static const struct argp_child children[] = {
-	{ .argp = &live_count_argp },
+	{ .argp = &view_count_argp },
 	{}
 };
 
@@ -104,7 +104,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct serve_opts *o = state->input;
 
 	switch (key) {
-	case ARGP_KEY_INIT: state->child_inputs[0] = &o->live; return 0;
+	case ARGP_KEY_INIT: state->child_inputs[0] = &o->view; return 0;
 	case OPT_LISTEN: o->listen = arg; return 0;
 	case OPT_ALLOW_REMOTE: o->allow_remote = true; return 0;
 	case OPT_MAX_SERIES: return opts_uint(state, key, arg, 1, 4096, &o->max_series);
@@ -128,5 +128,5 @@ int serve_opts_parse(struct serve_opts *o, int argc, char **argv)
 				  .max_series = SERVE_MAX_SERIES_DEFAULT,
 				  .series_idle = SERVE_SERIES_IDLE_DEFAULT,
 				  .buckets_ns = SERVE_BUCKETS_NS_DEFAULT };
-	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(&o->live));
+	return opts_parse(&cmd, argc, argv, o, &OPTS_SHARED_ALL(&o->view));
 }

@@ -3,7 +3,7 @@
 #define __GUPSTAT_SERVE_OPTIONS_H
 
 #include <stdbool.h>
-#include "live/options.h"
+#include "probe/view.h"
 #include "serve/listen.h"
 
 #define SERVE_MAX_SERIES_DEFAULT	100
@@ -15,7 +15,7 @@
 #define SERVE_BUCKETS_NS_MAX		(1ULL << 40)
 
 struct serve_opts {
-	struct live_opts live;		/* what is counted: as the live view */
+	struct view_opts view;		/* what is counted: as the live view */
 	const char *listen;		/* --listen ADDR:PORT, as typed */
 	struct listen_addr addr;	/* ... parsed */
 	bool allow_remote;		/* --allow-remote: a non-loopback address */

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
-#include "serve/series.h"
 #include "kernel/cgpath.h"
+#include "serve/series.h"
 #include "util/msg.h"
 
 /* A kernel row, whichever map it came from. */

@@ -15,19 +15,19 @@
 #include <event2/event.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
-#include "live/live.h"
+#include "probe/view.h"
 #include "serve/http.h"
 #include "serve/metrics.h"
 #include "serve/options.h"
 #include "serve/progs.h"
 #include "serve/series.h"
 #include "serve/serve.h"
-#include "util/msg.h"
 #include "util/input.h"
+#include "util/msg.h"
 
 struct serve {
 	struct serve_opts o;
-	struct live l;
+	struct view v;
 	struct utsname uts;
 	struct series procs, cgroups;
 	struct prog_stats progs;
@@ -49,10 +49,10 @@ static int series_read(struct serve *s)
 	time_t now = now_s();
 	int err = 0;
 
-	if (s->l.o.per_process)
-		err = series_update(&s->procs, bpf_map__fd(s->l.s.skel->maps.procs), now);
-	if (!err && s->l.o.per_cgroup)
-		err = series_update(&s->cgroups, bpf_map__fd(s->l.s.skel->maps.cgroups), now);
+	if (s->v.o.per_process)
+		err = series_update(&s->procs, bpf_map__fd(s->v.s.skel->maps.procs), now);
+	if (!err && s->v.o.per_cgroup)
+		err = series_update(&s->cgroups, bpf_map__fd(s->v.s.skel->maps.cgroups), now);
 	return err;
 }
 
@@ -60,20 +60,20 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 {
 	struct serve *s = arg;
 	struct metrics_ctx m = {
-		.view = &s->l.rc.v, .release = s->uts.release, .openmetrics = openmetrics,
+		.view = &s->v.cv, .release = s->uts.release, .openmetrics = openmetrics,
 		.ns_first_slot = s->o.ns_first_slot, .ns_last_slot = s->o.ns_last_slot,
 		.progs = &s->progs,
-		.procs = s->l.o.per_process ? &s->procs : NULL,
-		.cgroups = s->l.o.per_cgroup ? &s->cgroups : NULL,
+		.procs = s->v.o.per_process ? &s->procs : NULL,
+		.cgroups = s->v.o.per_cgroup ? &s->cgroups : NULL,
 	};
 	struct snapshot snap;
 	int err;
 
-	err = snapshot_read(&snap, s->l.s.skel->maps.hists, s->l.s.skel->maps.counters, false) ?:
+	err = snapshot_read(&snap, s->v.s.skel->maps.hists, s->v.s.skel->maps.counters, false) ?:
 	      series_read(s);
 	if (err)
 		return err;
-	prog_stats_read(&s->progs, s->l.s.probes);
+	prog_stats_read(&s->progs, s->v.s.probes);
 	metrics_write(f, &m, &snap);
 	return 0;
 }
@@ -85,14 +85,14 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 static void tick(evutil_socket_t fd, short what, void *arg)
 {
 	struct serve *s = arg;
-	int state = session_state(&s->l.s);
+	int state = session_state(&s->v.s);
 
 	if (state == SESSION_RUNNING)
 		return;
 	if (state >= SESSION_CHILD_EXIT) {
 		fprintf(stderr, "%s: the command exited with status %d; still serving until Ctrl-C\n",
 			msg_cmd(), session_exit_code(state));
-		s->l.s.cmd = NULL;	/* reaped: not to be waited for again */
+		s->v.s.cmd = NULL;	/* reaped: not to be waited for again */
 		return;
 	}
 	event_base_loopbreak(s->base);
@@ -132,12 +132,12 @@ static int loop(struct serve *s)
 		say_bpf_stats();
 		/* A client that hangs up mid-answer is evhttp's to notice, not a signal. */
 		signal(SIGPIPE, SIG_IGN);
-		session_start(&s->l.s, banner);
-		if (s->l.s.cmd)		/* session_start() says it only without one */
+		session_start(&s->v.s, banner);
+		if (s->v.s.cmd)		/* session_start() says it only without one */
 			fprintf(stderr, "%s\n", input_safe(banner));
 		err = event_base_dispatch(s->base) < 0 ? -EIO : 0;
 	} else {
-		session_abort(&s->l.s);
+		session_abort(&s->v.s);
 	}
 	if (err)
 		p_err("cannot serve: %s\n", strerror(-err));
@@ -155,14 +155,14 @@ static int start(struct serve *s)
 
 	if (series_init(&s->procs, SERIES_PROC, s->o.max_series, s->o.series_idle, NULL) ||
 	    series_init(&s->cgroups, SERIES_CGROUP, s->o.max_series, s->o.series_idle,
-			s->l.cgroup_names)) {
+			s->v.cgroup_names)) {
 		p_err("out of memory\n");
 		return 1;
 	}
-	live_pmu_setup(&s->l);
-	err = live_load(&s->l) ?: session_attach(&s->l.s);
+	view_pmu_setup(&s->v);
+	err = view_load(&s->v) ?: session_attach(&s->v.s);
 	if (err) {
-		session_abort(&s->l.s);
+		session_abort(&s->v.s);
 		return 1;
 	}
 	return loop(s);
@@ -177,17 +177,17 @@ int cmd_serve(int argc, char **argv)
 	err = serve_opts_parse(&s.o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	s.l.o = s.o.live;
+	s.v.o = s.o.view;
 	uname(&s.uts);
 	/* The port first: one in use is the only line said, before any probe's. */
 	s.fd = listen_open(&s.o.addr);
 	if (s.fd < 0)
 		p_err("cannot listen on %s: %s\n", s.o.listen, strerror(-s.fd));
-	err = s.fd < 0 || live_prepare(&s.l) ? 1 : start(&s);
+	err = s.fd < 0 || view_prepare(&s.v) ? 1 : start(&s);
 	if (s.fd >= 0)
 		close(s.fd);
 	series_free(&s.procs);
 	series_free(&s.cgroups);
-	live_close(&s.l);
+	view_close(&s.v);
 	return err;
 }

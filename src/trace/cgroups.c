@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "trace/cgroups.h"
 #include "kernel/cgpath.h"
+#include "trace/cgroups.h"
 
 int trace_cgroups_init(struct trace_cgroups *t)
 {

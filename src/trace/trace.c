@@ -18,19 +18,19 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
-#include "live/cgroup.h"
+#include "kernel/cgroup.h"
+#include "kernel/ksyms.h"
+#include "probe/probes.h"
+#include "probe/session.h"
+#include "probe/setup.h"
 #include "trace/header.h"
 #include "trace/options.h"
 #include "trace/progress.h"
 #include "trace/stream.h"
 #include "trace/trace.h"
-#include "report/report.h"
-#include "kernel/ksyms.h"
-#include "util/output.h"
-#include "probe/probes.h"
-#include "probe/session.h"
-#include "probe/setup.h"
+#include "tracefile/folded.h"
 #include "util/msg.h"
+#include "util/output.h"
 
 /* Stack ids: 4096 distinct GUP stacks is plenty; 1 MB of map. */
 #define TRACE_STACK_ENTRIES	4096
@@ -359,7 +359,7 @@ static int finish(struct tracer *t, bool failed)
 		return err;
 	}
 	report_end(t, &c, skipped);
-	if (t->o.folded && report_fold_file(t->o.output, strcmp(t->o.folded, "-") ? &t->folded : NULL))
+	if (t->o.folded && folded_file(t->o.output, strcmp(t->o.folded, "-") ? &t->folded : NULL))
 		return -EIO;
 	return failed ? -EIO : 0;
 }

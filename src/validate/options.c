@@ -3,9 +3,9 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include "kernel/pmu.h"
 #include "util/options.h"
 #include "util/parse.h"
-#include "kernel/pmu.h"
 #include "validate/options.h"
 
 static const char doc[] =

@@ -11,11 +11,11 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include "validate.skel.h"
-#include "validate/probe.h"
+#include "kernel/pmu.h"
 #include "probe/args.h"
 #include "probe/probes.h"
-#include "kernel/pmu.h"
 #include "util/msg.h"
+#include "validate/probe.h"
 
 /* The programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */
 static const struct probe vprobe_table[V_NR_SLOTS] = {

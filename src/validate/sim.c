@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "gupsim.h"
-#include "util/msg.h"
 #include "gupsim/simctl.h"
+#include "util/msg.h"
 #include "validate/probe.h"
 #include "validate/sim.h"
 

@@ -22,15 +22,15 @@
 #include <sys/utsname.h>
 #include "gup_test_abi.h"
 #include "kernel/kernel_btf.h"
-#include "util/output.h"
 #include "kernel/privs.h"
 #include "probe/setup.h"
+#include "util/msg.h"
+#include "util/output.h"
 #include "validate/mem.h"
 #include "validate/options.h"
 #include "validate/probe.h"
-#include "validate/validate.h"
 #include "validate/sim.h"
-#include "util/msg.h"
+#include "validate/validate.h"
 
 struct validator {
 	struct validate_opts o;

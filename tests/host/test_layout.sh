@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The source layout the docs promise: a directory per subcommand over
-# src/probe, src/util and the file formats, no source file left at the top of src/ but main.c, and the
-# maps (docs/layout.md, docs/bpf.md) naming every file.
+# the shared layers (docs/layout.md), each including only the layers
+# below it; no source file at the top of src/ but main.c; the maps
+# (docs/layout.md, docs/bpf.md) naming every file.
 . tests/host/lib.sh
 
 for d in live serve trace report validate compare probe results tracefile gupsim kernel util; do
@@ -10,16 +11,40 @@ for d in live serve trace report validate compare probe results tracefile gupsim
 done
 top=$(cd src && for f in *.c; do [ "$f" = main.c ] || printf './%s ' "$f"; done)
 expect_eq "no source at the top of src/ but main.c" "$top" ""
-# The shared layers stand below the subcommands: src/probe/ and src/util/
-# include no subcommand's header, and src/util/ none of src/probe/.
-up=$(grep -l '#include "\(live\|serve\|trace\|report\|validate\|compare\)/' src/util/* src/probe/* | tr '\n' ' ')
-expect_eq "src/util and src/probe include no subcommand's header" "$up" ""
-up=$(grep -l '#include "probe/' src/util/* | tr '\n' ' ')
-expect_eq "src/util includes nothing of src/probe" "$up" ""
+# Each layer includes only what stands below it (docs/layout.md): the
+# project's headers a file in src/DIR includes, by their directory.
+SUBCMDS="live serve trace report validate compare"
+includes() {
+	sed -n 's@^#include "\([a-z_]*\)/[^"]*".*@\1@p' "$@" | sort -u | tr '\n' ' '
+}
+# below DIR ALLOWED...: every project header src/DIR includes is in its
+# own directory or one of ALLOWED (full paths, so that util/ cannot be
+# matched by a name that merely ends in it).
+below() {
+	local d=$1 bad="" i
+	shift
+	for i in $(includes src/"$d"/*.[ch]); do
+		[[ " $d $* " == *" $i "* ]] || bad="$bad $i/"
+	done
+	expect_eq "src/$d/ includes only${*:+ $*}" "$bad" ""
+}
+below util
+below kernel util
+below gupsim kernel util
+below tracefile util
+below results util
+below probe kernel util
+for d in $SUBCMDS; do
+	below "$d" probe tracefile results gupsim kernel util
+done
+# The headers BPF and the file formats share (include/) are not layers:
+# util/ takes none of those either, bar none.
+up=$(grep -l '#include "\(gupstat\|gupsim\|gup_test\)' src/util/* | tr '\n' ' ')
+expect_eq "src/util includes none of include/'s BPF or model records" "$up" ""
 # docs/layout.md is the newcomer's map: every source file is on it.
 missing=""
 for f in src/*/*.c; do
-	grep -q "\`$(basename "$f")\`\|\`${f}\`" docs/layout.md || missing="$missing $f"
+	grep -q "\`$(basename "$f")\`\|\`${f#src/}\`\|\`${f}\`" docs/layout.md || missing="$missing $f"
 done
 expect_eq "every src/*/*.c named in docs/layout.md" "$missing" ""
 # ... and every BPF object in docs/bpf.md.

@@ -34,7 +34,8 @@ static int ndjson(void)
 	};
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct live_print_ctx rc = { .v.probes = probes, .v.event = "cpu-clock", .json = true };
+	struct catalog_view v = { .probes = probes, .event = "cpu-clock" };
+	struct live_print_ctx rc = { .v = &v, .json = true };
 	struct proc_stats ps = { .comm = "gupwork\"1", .t.walk_pages = 4096 };
 	struct tally t = { .walk_calls = 8, .pin_pages = 8 };
 	unsigned int i;
@@ -67,7 +68,8 @@ int main(int argc, char **argv)
 {
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
-	struct live_print_ctx rc = { .v.probes = probes };
+	struct catalog_view v = { .probes = probes };
+	struct live_print_ctx rc = { .v = &v };
 	struct hist *walk = &s.hists[H_WALK_PAGES], *hold = &s.hists[H_WALK_HOLD_NS];
 	const char *out;
 
@@ -90,7 +92,7 @@ int main(int argc, char **argv)
 	s.hists[H_FILL_NS].count = 5;	/* its probe is not attached */
 	s.c.walk_results[WALK_PAGES] = 1024;
 	s.c.walk_results[WALK_EMLINK] = 3;
-	rc.v.walk_returns_count = true;
+	v.walk_returns_count = true;
 
 	setenv("TZ", "UTC", 1);
 	out = render(&rc, &s);
@@ -111,7 +113,7 @@ int main(int argc, char **argv)
 	      "the kernel's skipped runs said");
 
 	rc.json = true;
-	rc.v.lock_exact = true;
+	v.lock_exact = true;
 	out = render(&rc, &s);
 	CHECK(strstr(out, "{\"type\":\"hist\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":5000000000,\"data\":{\"metric\":\"walk_pages\",\"labels\":{\"method\":\"fentry+fexit\",\"walk\":\"count\"},\"name\":\"walk_pages\""),
 	      "NDJSON hist record: RFC 3339 time, ts_ns, serve's family and labels, the old name");

@@ -18,26 +18,26 @@ int main(void)
 	if (!freopen("/dev/null", "w", stderr))
 		return 1;
 
-	CHECK(PARSE(&o, "-p", "42", "-d", "5", "-k") == 0 && o.pid == 42 &&
-	      o.duration == 5 && o.force_kprobe && !o.cmd, "short options");
+	CHECK(PARSE(&o, "-p", "42", "-d", "5", "-k") == 0 && o.v.pid == 42 &&
+	      o.v.duration == 5 && o.v.force_kprobe && !o.v.cmd, "short options");
 	CHECK(PARSE(&o, "--pid", "7", "--duration=3", "--verbose", "--lock-exact") == 0 &&
-	      o.pid == 7 && o.duration == 3 && o.verbose && o.lock_exact, "long options");
+	      o.v.pid == 7 && o.v.duration == 3 && o.v.verbose && o.v.lock_exact, "long options");
 	CHECK(PARSE(&o, "-c", "/sys/fs/cgroup/x", "-P", "-i", "1", "-T", "-j", "--dry-run") == 0 &&
-	      !strcmp(o.cgroup, "/sys/fs/cgroup/x") && o.per_process && o.interval == 1 &&
+	      !strcmp(o.v.cgroup, "/sys/fs/cgroup/x") && o.v.per_process && o.interval == 1 &&
 	      o.timestamps && o.json && o.dry_run, "the live view's own options");
-	CHECK(PARSE(&o, "--dur", "4") == 0 && o.duration == 4, "a long option's unique prefix");
-	CHECK(PARSE(&o, "-kv") == 0 && o.force_kprobe && o.verbose, "short options together");
-	CHECK(PARSE(&o, "-d", "2", "--", "gup_test", "-L") == 0 && o.cmd &&
-	      !strcmp(o.cmd[0], "gup_test") && !strcmp(o.cmd[1], "-L") && !o.cmd[2],
+	CHECK(PARSE(&o, "--dur", "4") == 0 && o.v.duration == 4, "a long option's unique prefix");
+	CHECK(PARSE(&o, "-kv") == 0 && o.v.force_kprobe && o.v.verbose, "short options together");
+	CHECK(PARSE(&o, "-d", "2", "--", "gup_test", "-L") == 0 && o.v.cmd &&
+	      !strcmp(o.v.cmd[0], "gup_test") && !strcmp(o.v.cmd[1], "-L") && !o.v.cmd[2],
 	      "a command after -- keeps its own options");
-	CHECK(PARSE(&o, "-T", "true", "-x") == 0 && o.cmd && !strcmp(o.cmd[0], "true") &&
-	      !strcmp(o.cmd[1], "-x") && o.timestamps, "options end at the command, -- or not");
-	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.event &&
-	      !o.no_event && !o.cmd && !o.pid, "no options");
-	CHECK(PARSE(&o, "-e", "none") == 0 && !o.event && o.no_event, "-e none");
-	CHECK(PARSE(&o, "-e", "LLC-load-misses") == 0 && !strcmp(o.event, "LLC-load-misses") &&
-	      !o.no_event, "-e a cache event");
-	CHECK(PARSE(&o, "-e", "r01c4") == 0 && !strcmp(o.event, "r01c4"), "-e a raw event");
+	CHECK(PARSE(&o, "-T", "true", "-x") == 0 && o.v.cmd && !strcmp(o.v.cmd[0], "true") &&
+	      !strcmp(o.v.cmd[1], "-x") && o.timestamps, "options end at the command, -- or not");
+	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.v.event &&
+	      !o.v.no_event && !o.v.cmd && !o.v.pid, "no options");
+	CHECK(PARSE(&o, "-e", "none") == 0 && !o.v.event && o.v.no_event, "-e none");
+	CHECK(PARSE(&o, "-e", "LLC-load-misses") == 0 && !strcmp(o.v.event, "LLC-load-misses") &&
+	      !o.v.no_event, "-e a cache event");
+	CHECK(PARSE(&o, "-e", "r01c4") == 0 && !strcmp(o.v.event, "r01c4"), "-e a raw event");
 	CHECK(PARSE(&o, "-e", "r-1") == -EINVAL, "-e r-1 refused");
 	CHECK(PARSE(&o, "-e", "r99999999999999999999") == -EINVAL, "-e raw over 64 bits refused");
 	CHECK(PARSE(&o, "-e", "no-such-event") == -EINVAL, "unknown event refused");
@@ -52,7 +52,7 @@ int main(void)
 	CHECK(PARSE(&o, "-p", " 5") == -EINVAL, "leading space refused");
 	CHECK(PARSE(&o, "-p", "0x10") == -EINVAL, "hex PID refused");
 	CHECK(PARSE(&o, "-p", "4194305") == -EINVAL, "PID over PID_MAX_LIMIT refused");
-	CHECK(PARSE(&o, "-p", "4194304") == 0 && o.pid == 4194304, "PID_MAX_LIMIT taken");
+	CHECK(PARSE(&o, "-p", "4194304") == 0 && o.v.pid == 4194304, "PID_MAX_LIMIT taken");
 	CHECK(PARSE(&o, "-d", "5s") == -EINVAL, "trailing junk refused");
 	CHECK(PARSE(&o, "-d", "99999999999") == -EINVAL, "overflow refused");
 	CHECK(PARSE(&o, "-i", "0") == -EINVAL, "interval 0 refused");

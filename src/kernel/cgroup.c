@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <linux/magic.h>
-#include "live/cgroup.h"
 #include "kernel/cgpath.h"
+#include "kernel/cgroup.h"
 #include "util/msg.h"
 
 int cgroup_id_of(const char *path, __u64 *id)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_LIVE_CGROUP_H
-#define __GUPSTAT_LIVE_CGROUP_H
+#ifndef __GUPSTAT_KERNEL_CGROUP_H
+#define __GUPSTAT_KERNEL_CGROUP_H
 
 #include <linux/types.h>
 
@@ -9,4 +9,4 @@ struct cgpath;
 /* --per-cgroup: names for the ids, over the cgroup v2 mount; 0 or -errno, said. */
 int cgroup_names_open(struct cgpath **names);
 
-#endif /* __GUPSTAT_LIVE_CGROUP_H */
+#endif /* __GUPSTAT_KERNEL_CGROUP_H */
