@@ -33,6 +33,7 @@ struct probe {
 	const char *prog;		/* the programs' name prefix */
 	const char *func;
 	const char *what;		/* what it measures, for --dry-run */
+	bool traced;			/* gupstat trace attaches it too */
 	/*
 	 * The parameter names the programs expect at positions 0, 1, ...
 	 * ("" for one they do not read), NULL-terminated; checked against

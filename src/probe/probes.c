@@ -25,28 +25,15 @@ static bool grab_is_folio(const struct btf *btf)
 	return kernel_btf_arg_index(btf, "try_grab_folio", folio) == 0;
 }
 
-/* Each probe's programs are PROG_fentry, PROG_kprobe, ... (bpf/twins.bpf.h). */
 static const struct probe probe_table[NR_PROBES] = {
-	[P_WALK] = { .prog = "walk", .func = "follow_page_pte",
-		     .what = "pages per call, PTE-lock hold" },
-	[P_LOCK] = { .prog = "lock", .func = "__pte_offset_map_lock",
-		     .what = "exact PTE-lock acquire (--lock-exact)" },
-	[P_GUP] = { .prog = "gup", .func = "__get_user_pages",
-		    .what = "pages asked/returned, latency, counter" },
-	[P_GRAB] = { .prog = "grab", .func = "try_grab_folio",
-		     .what = "refs per grab (refcount batch)" },
-	[P_UNPIN] = { .prog = "unpin", .func = "unpin_user_pages",
-		      .what = "pages per unpin, latency, counter" },
-	[P_UNPIN_DIRTY] = { .prog = "unpin_dirty", .func = "unpin_user_pages_dirty_lock",
-			    .what = "pages per unpin, latency, counter" },
-	[P_PUT] = { .prog = "put", .func = "gup_put_folio", .what = "refs per put" },
-	[P_FILL] = { .prog = "fill", .func = "gup_fill_pages",
-		     .what = "pages per fill, time (batched kernel)" },
+#define PROBE_ROW(id, p, f, w, t) [P_##id] = { .prog = p, .func = f, .what = w, .traced = t },
+	PROBES(PROBE_ROW)
+#undef PROBE_ROW
 };
 
 static const struct probe grab_page_probe = {
 	.prog = "grab_page", .func = "try_grab_page",
-	.what = "refs per grab (one page each)",
+	.what = "refs per grab (one page each)", .traced = false,
 };
 
 /*
@@ -57,7 +44,7 @@ static const struct probe grab_page_probe = {
  */
 static const struct probe lock_map_probe = {
 	.prog = "lock_map", .func = "pte_offset_map_lock",
-	.what = "exact PTE-lock acquire (--lock-exact)",
+	.what = "exact PTE-lock acquire (--lock-exact)", .traced = true,
 };
 
 static bool has_func(const struct btf *btf, const char *name)
@@ -75,13 +62,20 @@ static bool lock_is_outer(const struct btf *btf)
  * Every program section starts with '?': the programs of a probe not
  * chosen (the grab not taken, kprobes where fentry serves) never load.
  */
-void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
-		 bool lock_exact)
+void probes_table(struct probe *p)
 {
 	int i;
 
 	for (i = 0; i < NR_PROBES; i++)
 		p[i] = probe_table[i];
+}
+
+void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
+		 bool lock_exact)
+{
+	int i;
+
+	probes_table(p);
 	if (!grab_is_folio(btf))
 		p[P_GRAB] = grab_page_probe;
 	if (lock_is_outer(btf))

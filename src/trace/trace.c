@@ -61,9 +61,10 @@ static int walk_traced(const struct tracer *t)
 }
 
 /*
- * The walk, the exact acquire if asked, GUP (for "stored" on base), the
- * fill unless --no-fill: its probe runs inside the holds it measures, up
- * to 512 times per hold on 4 kB pages, and lengthens them.
+ * The probes the table marks traced (src/probe/probes.h): the walk, the
+ * exact acquire if asked, GUP (for "stored" on base), and the fill unless
+ * --no-fill: its probe runs inside the holds it measures, up to 512
+ * times per hold on 4 kB pages, and lengthens them.
  */
 static int select_probes(struct tracer *t)
 {
@@ -71,8 +72,7 @@ static int select_probes(struct tracer *t)
 	int i;
 
 	for (i = 0; i < NR_PROBES; i++)
-		if (i != P_WALK && i != P_LOCK && i != P_GUP && i != P_FILL)
-			p[i].wanted = false;
+		p[i].wanted &= p[i].traced;
 	if (t->o.no_fill)
 		p[P_FILL].wanted = false;
 	if (probes_select(p, t->ss.btf, t->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT))

@@ -28,10 +28,6 @@ static const char *render(const struct live_print_ctx *rc, const struct snapshot
 /* Every record a report can have, every histogram with values. */
 static int ndjson(void)
 {
-	static const char *const funcs[NR_PROBES] = {
-		"follow_page_pte", "__pte_offset_map_lock", "__get_user_pages", "try_grab_folio",
-		"unpin_user_pages", "unpin_user_pages_dirty_lock", "gup_put_folio", "gup_fill_pages",
-	};
 	static struct snapshot s;
 	struct probe probes[NR_PROBES] = {};
 	struct catalog_view v = { .probes = probes, .event = "cpu-clock" };
@@ -40,8 +36,8 @@ static int ndjson(void)
 	struct tally t = { .walk_calls = 8, .pin_pages = 8 };
 	unsigned int i;
 
+	probes_table(probes);
 	for (i = 0; i < NR_PROBES; i++) {
-		probes[i].func = funcs[i];
 		probes[i].method = i % 2 ? ATTACH_KPROBE : ATTACH_FENTRY;
 		probes[i].kprobe = probes[i].kretprobe = (struct bpf_program *)1;
 		probes[i].fentry = probes[i].fexit = (struct bpf_program *)1;
