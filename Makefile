@@ -61,7 +61,7 @@ LIB_OBJS	:= $(filter-out $(OUT)/src/main.o,$(OBJS))
 
 .DELETE_ON_ERROR:
 .SECONDARY: $(BPF_OBJS) $(VALIDATE_OBJS) $(SKELS:.skel.h=.bpf.o)
-.PHONY: help lint all man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-quick check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
+.PHONY: help lint all catalog man install uninstall deb kernel kernel-debug debian-kernels check-series selftests selftests-arm64 vmlinux-h vmlinux-h-arm64 arm64 arm64-tree check check-quick check-unit unit-tests clean deps run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-ab-arm64 kernel-arm64 kernel-arm64-debug debian-kernel-arm64 check-arm64 check-debian sim check-sim check-walk check-stress fuzz-check fuzz fuzz-corpus asan asan-tree
 
 all: $(OUT)/gupstat $(WORK_PROGS)
 
@@ -82,6 +82,7 @@ help:
 	@echo '  debian-kernel-arm64  Debian'"'"'s packaged arm64 6.12 kernel, as a guest kernel'
 	@echo '  selftests        the mm selftests that drive GUP, built statically'
 	@echo '  selftests-arm64  the same for arm64 (build/arm64/selftests/)'
+	@echo '  catalog          rewrite the docs'"'"', man pages'"'"' and schema'"'"'s generated parts from the catalogue'
 	@echo '  vmlinux-h        regenerate vmlinux/x86/vmlinux.h from the base kernel'
 	@echo '  vmlinux-h-arm64  regenerate vmlinux/arm64/vmlinux.h from the base-arm64 kernel'
 	@echo '  deps             install the Debian packages the build and tests need'
@@ -232,7 +233,18 @@ vmlinux-h:
 vmlinux-h-arm64:
 	$(Q)tools/gen-vmlinux-h base-arm64 vmlinux/arm64/vmlinux.h
 
-unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf
+unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf $(OUT)/catalog-gen
+
+# The catalogue as JSON, from which tools/catalog/update writes what
+# restates it (make catalog) and the host tests check it.
+$(OUT)/catalog-gen: tools/catalog/gen.c $(LIB_OBJS) $(LIBBPF_A)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+
+# Rewrite the docs', the man pages' and the NDJSON schema's generated
+# parts from the catalogue (src/probe/catalog.c, src/probe/probes.h).
+catalog: $(OUT)/catalog-gen
+	$(Q)tools/catalog/update $(OUT)/catalog-gen
 
 # A guest image that never prints, for tests/test-vmrun.
 $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests

@@ -37,61 +37,64 @@ static const struct catalog_family F_FILL_PAGES = { "gupstat_fill_pages",
 static const struct catalog_family F_FILL_NS = { "gupstat_fill_seconds",
 	"Time per gup_fill_pages() call." };
 
+/* A row, its id's name with it: "H_GUP_ASKED + GUP_PIN" (tools/catalog). */
+#define HIST(id, ...)	{ id, #id, __VA_ARGS__ }
+
 /* The deprecated NDJSON names kept the enum's spelling: gup_GUP_PIN_asked. */
 #define GUP_ROWS(kind, flag, label)					\
-	{ H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
+	HIST(H_GUP_ASKED + kind, P_GUP, "gup_" #kind "_asked",		\
 	  "__get_user_pages() " flag ": pages asked per call", "pages",	\
-	  false, &F_GUP_ASKED, "kind", label },				\
-	{ H_GUP_GOT + kind, P_GUP, "gup_" #kind "_got",			\
+	  false, &F_GUP_ASKED, "kind", label),			\
+	HIST(H_GUP_GOT + kind, P_GUP, "gup_" #kind "_got",		\
 	  "__get_user_pages() " flag ": pages returned per call", "pages", \
-	  false, &F_GUP_GOT, "kind", label },				\
-	{ H_GUP_NS + kind, P_GUP, "gup_" #kind "_ns",			\
+	  false, &F_GUP_GOT, "kind", label),				\
+	HIST(H_GUP_NS + kind, P_GUP, "gup_" #kind "_ns",		\
 	  "__get_user_pages() " flag ": latency per call", "nsecs",	\
-	  false, &F_GUP_NS, "kind", label }
+	  false, &F_GUP_NS, "kind", label)
 
 const struct catalog_row catalog[] = {
-	{ H_WALK_PAGES, P_WALK, "walk_pages",
+	HIST(H_WALK_PAGES, P_WALK, "walk_pages",
 	  "follow_page_pte(): pages per call (the batch size)", "pages",
-	  false, &F_WALK_PAGES, NULL, NULL },
-	{ H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
+	  false, &F_WALK_PAGES, NULL, NULL),
+	HIST(H_WALK_HOLD_NS, P_WALK, "walk_hold_ns",
 	  "follow_page_pte(): PTE-lock hold per call", "nsecs",
-	  false, &F_WALK_HOLD, NULL, NULL },
-	{ H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
+	  false, &F_WALK_HOLD, NULL, NULL),
+	HIST(H_GRAB_PIN_REFS, P_GRAB, "grab_pin_refs",
 	  "%s() FOLL_PIN: refs per call (the refcount batch)", "refs",
-	  false, &F_GRAB, "foll", "pin" },
-	{ H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
+	  false, &F_GRAB, "foll", "pin"),
+	HIST(H_GRAB_GET_REFS, P_GRAB, "grab_get_refs",
 	  "%s() FOLL_GET: refs per call (the refcount batch)", "refs",
-	  false, &F_GRAB, "foll", "get" },
+	  false, &F_GRAB, "foll", "get"),
 	GUP_ROWS(GUP_PIN, "FOLL_PIN", "pin"),
 	GUP_ROWS(GUP_GET, "FOLL_GET", "get"),
 	GUP_ROWS(GUP_NOREF, "no refs", "noref"),
-	{ H_PMU_GUP, P_GUP, "pmu_gup",
+	HIST(H_PMU_GUP, P_GUP, "pmu_gup",
 	  "__get_user_pages(): counter per call", "events",
-	  true, &F_GUP_EVENTS, NULL, NULL },
-	{ H_UNPIN_PAGES, P_UNPIN, "unpin_pages",
+	  true, &F_GUP_EVENTS, NULL, NULL),
+	HIST(H_UNPIN_PAGES, P_UNPIN, "unpin_pages",
 	  "unpin_user_pages(): pages per call", "pages",
-	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages" },
-	{ H_UNPIN_NS, P_UNPIN, "unpin_ns",
+	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages"),
+	HIST(H_UNPIN_NS, P_UNPIN, "unpin_ns",
 	  "unpin_user_pages(): latency per call", "nsecs",
-	  false, &F_UNPIN_NS, "function", "unpin_user_pages" },
-	{ H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, "unpin_dirty_pages",
+	  false, &F_UNPIN_NS, "function", "unpin_user_pages"),
+	HIST(H_UNPIN_DIRTY_PAGES, P_UNPIN_DIRTY, "unpin_dirty_pages",
 	  "unpin_user_pages_dirty_lock(): pages per call", "pages",
-	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages_dirty_lock" },
-	{ H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, "unpin_dirty_ns",
+	  false, &F_UNPIN_PAGES, "function", "unpin_user_pages_dirty_lock"),
+	HIST(H_UNPIN_DIRTY_NS, P_UNPIN_DIRTY, "unpin_dirty_ns",
 	  "unpin_user_pages_dirty_lock(): latency per call", "nsecs",
-	  false, &F_UNPIN_NS, "function", "unpin_user_pages_dirty_lock" },
-	{ H_PMU_UNPIN, P_UNPIN, "pmu_unpin",
+	  false, &F_UNPIN_NS, "function", "unpin_user_pages_dirty_lock"),
+	HIST(H_PMU_UNPIN, P_UNPIN, "pmu_unpin",
 	  "unpin_user_pages*(): counter per call", "events",
-	  true, &F_UNPIN_EVENTS, NULL, NULL },
-	{ H_PUT_REFS, P_PUT, "put_refs",
+	  true, &F_UNPIN_EVENTS, NULL, NULL),
+	HIST(H_PUT_REFS, P_PUT, "put_refs",
 	  "gup_put_folio(): refs per call", "refs",
-	  false, &F_PUT, NULL, NULL },
-	{ H_FILL_PAGES, P_FILL, "fill_pages",
+	  false, &F_PUT, NULL, NULL),
+	HIST(H_FILL_PAGES, P_FILL, "fill_pages",
 	  "gup_fill_pages(): pages per call", "pages",
-	  false, &F_FILL_PAGES, NULL, NULL },
-	{ H_FILL_NS, P_FILL, "fill_ns",
+	  false, &F_FILL_PAGES, NULL, NULL),
+	HIST(H_FILL_NS, P_FILL, "fill_ns",
 	  "gup_fill_pages(): time per call", "nsecs",
-	  false, &F_FILL_NS, NULL, NULL },
+	  false, &F_FILL_NS, NULL, NULL),
 };
 
 const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);

@@ -23,6 +23,7 @@ struct catalog_family {
  */
 struct catalog_row {
 	enum hist_id id;
+	const char *id_name;	/* as include/gupstat.h spells it, for the docs */
 	enum probe_id probe;
 	const char *key;	/* NDJSON "name", deprecated for the family's (0.5) */
 	const char *title;	/* live text heading; "%s" is the probe's function */

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# What restates the catalogue (docs/bpf.md's and docs/serve.md's tables,
+# gupstat-serve(8)'s list, the NDJSON schema's names) is what
+# tools/catalog/update writes from it; and the check fails, naming the
+# file, on a copy where a generated line went stale.
+. tests/host/lib.sh
+
+gen=build/catalog-gen
+files="docs/bpf.md docs/serve.md man/gupstat-serve.8.scd docs/schemas/live.schema.json"
+out=$(tools/catalog/update --check "$gen" 2>&1)
+expect_eq "every generated part is the catalogue's (make catalog)" "$?:$out" "0:"
+
+# A copy of the tree's generated files, one line of each made stale.
+mkdir -p "$tmp/tools/catalog" "$tmp/docs/schemas" "$tmp/man"
+cp tools/catalog/update "$tmp/tools/catalog/"
+for f in $files; do
+	cp "$f" "$tmp/$f"
+done
+sed -i 's/| `gupstat_put_refs` |/| `gupstat_old_refs` |/' "$tmp/docs/serve.md"
+sed -i 's/"put_refs",/"old_refs",/' "$tmp/docs/schemas/live.schema.json"
+out=$("$tmp/tools/catalog/update" --check "$PWD/$gen" 2>&1)
+rc=$?
+expect_eq "a stale table fails the check" "$rc" 1
+grep -q '^docs/serve.md: not what the catalogue makes it' <<<"$out" &&
+grep -q '^docs/schemas/live.schema.json: not what' <<<"$out" &&
+grep -q '^-| `gupstat_old_refs`' <<<"$out" && ok "the check names each stale file, with a diff" ||
+	{ not_ok "the check names each stale file, with a diff"; sed "s/^/#   /" <<<"$out"; }
+"$tmp/tools/catalog/update" "$PWD/$gen" >/dev/null
+bad=""
+for f in $files; do
+	cmp -s "$f" "$tmp/$f" || bad="$bad $f"
+done
+expect_eq "make catalog writes them back as they were" "$bad" ""
+# Nothing outside the markers is touched: a file without them is refused.
+sed -i '/catalog:begin hists/d' "$tmp/docs/bpf.md"
+out=$("$tmp/tools/catalog/update" --check "$PWD/$gen" 2>&1)
+expect_eq "a file that lost its markers is refused" "$?:$out" \
+	"1:catalog/update: no 'catalog:begin hists' ... 'catalog:end' markers"
+tap_done

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe table and the histogram catalogue (src/probe/) as JSON, for
+ * tools/catalog/update to write the docs, the man page and the NDJSON
+ * schema's name lists from, and to check them against.
+ *   build/catalog-gen >catalog.json
+ */
+#include <stdio.h>
+#include "probe/catalog.h"
+#include "probe/probes.h"
+#include "util/json.h"
+
+static const char *const probe_ids[NR_PROBES] = {
+#define PROBE_NAME(id, ...) "P_" #id,
+	PROBES(PROBE_NAME)
+#undef PROBE_NAME
+};
+
+static void probes(struct jw *w, const struct probe *p)
+{
+	int i;
+
+	jw_array(w, "probes");
+	for (i = 0; i < NR_PROBES; i++) {
+		jw_object(w, NULL);
+		jw_string(w, "id", probe_ids[i]);
+		jw_string(w, "prog", p[i].prog);
+		jw_string(w, "function", p[i].func);
+		jw_string(w, "what", p[i].what);
+		jw_bool(w, "traced", p[i].traced);
+		jw_end_object(w);
+	}
+	jw_end_array(w);
+}
+
+/* The help as serve prints it, with the probe's usual function. */
+static void hist(struct jw *w, const struct catalog_row *r, const struct probe *p)
+{
+	char name[64], help[256];
+
+	jw_object(w, NULL);
+	jw_string(w, "id", r->id_name);
+	jw_string(w, "probe", probe_ids[r->probe]);
+	jw_string(w, "function", p[r->probe].func);
+	jw_string(w, "name", r->key);
+	jw_string(w, "title", r->title);
+	jw_string(w, "unit", r->unit);
+	jw_bool(w, "pmu", r->pmu);
+	jw_string(w, "family", r->fam->name);
+	snprintf(help, sizeof(help), r->fam->help, p[r->probe].func);
+	jw_string(w, "help", help);
+	jw_string(w, "metric", catalog_ndjson_name(r->fam, name, sizeof(name)));
+	jw_string(w, "label", r->label);
+	jw_string(w, "value", r->value);
+	jw_end_object(w);
+}
+
+int main(void)
+{
+	struct probe p[NR_PROBES];
+	unsigned int i;
+	struct jw w;
+
+	probes_table(p);
+	jw_init(&w, stdout, true);
+	jw_object(&w, NULL);
+	probes(&w, p);
+	jw_array(&w, "hists");
+	for (i = 0; i < catalog_nr; i++)
+		hist(&w, &catalog[i], p);
+	jw_end_array(&w);
+	jw_end_object(&w);
+	fputc('\n', stdout);
+	return ferror(stdout) ? 1 : 0;
+}
