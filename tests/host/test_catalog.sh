@@ -12,7 +12,8 @@ out=$(tools/catalog/update --check "$gen" 2>&1)
 expect_eq "every generated part is the catalogue's (make catalog)" "$?:$out" "0:"
 
 # A copy of the tree's generated files, one line of each made stale.
-mkdir -p "$tmp/tools/catalog" "$tmp/docs/schemas" "$tmp/man"
+mkdir -p "$tmp/tools/catalog" "$tmp/docs/schemas" "$tmp/man" "$tmp/bpf"
+cp bpf/*.bpf.c "$tmp/bpf/"
 cp tools/catalog/update "$tmp/tools/catalog/"
 for f in $files; do
 	cp "$f" "$tmp/$f"
