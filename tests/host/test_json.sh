@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # gupstat's JSON against its schemas (docs/schemas/), on this host:
 # report -j on every trace of the fuzz corpus that reads, compare -j on
-# the validate results the guests wrote (docs/validate-results/) and the
+# the validate results the guests wrote (tests/data/validate/) and the
 # corpus holds, and the live view's NDJSON as the unit test renders it
 # (the real one is checked in the guest, tests/guest/test_json.sh). Each
 # schema is shown to refuse a document with a member removed, renamed
@@ -96,13 +96,14 @@ expect_eq "report -j: the clock the text names, and the folded lines' total" \
 
 # --- compare -j: the guests' validate results, and the corpus's
 
-V=docs/validate-results
+V=tests/data/validate/unpin-6.12
+W=tests/data/validate/unpin-sim-6.12
 pairs=()
 for r in r1 r2 r3; do
 	pairs+=("$V/$r-base.json $V/$r-batched.json" "$V/$r-base.json $V/$r-batched-9.json"
 		"$V/$r-batched-9.json $V/$r-batched.json")
 done
-pairs+=("$V/sim/r1-base.json $V/sim/r1-batched.json" "$V/sim/plain-base.json $V/sim/r1-batched.json")
+pairs+=("$W/r1-base.json $W/r1-batched.json" "$W/plain-base.json $W/r1-batched.json")
 for f in tests/fuzz/corpus-results/valid-*; do
 	pairs+=("tests/fuzz/corpus-results/valid-base.json $f")
 done
@@ -116,7 +117,7 @@ for p in "${pairs[@]}"; do
 	valid "compare -j $(basename "$a") $(basename "$b")" $S/compare.schema.json "$tmp/c.json"
 done
 C=$tmp/sim.json
-"$G" compare -j $V/sim/r1-base.json $V/sim/r1-batched.json >"$C"
+"$G" compare -j $W/r1-base.json $W/r1-batched.json >"$C"
 refused "compare -j without a claim's evidence" $S/compare.schema.json "$C" \
 	'del(.verdicts[0].claims[0].evidence)' "'evidence' is a required property"
 refused "compare -j with a member added to base" $S/compare.schema.json "$C" '.base.extra = 1' \
@@ -125,7 +126,7 @@ refused "compare -j with a measure the schema does not know" $S/compare.schema.j
 	'.quantities[0].measure = "us"' "(at /quantities/0/measure)"
 
 # The text's verdicts, census and first table, rendered from the JSON.
-"$G" compare $V/sim/r1-base.json $V/sim/r1-batched.json >"$tmp/text"
+"$G" compare $W/r1-base.json $W/r1-batched.json >"$tmp/text"
 jq -r '(.verdicts[].claims[] | [.verdict, .claim, .evidence] | @tsv)' "$C" |
 	awk -F'\t' '{ printf "  %-14s %s\n  %14s %s\n", $1, $2, "", $3 }' >"$tmp/rendered"
 jq -r '.census[] | [.folio, .size_mb, .base.pages, .base.folios, .base.grabs, .other.grabs,
