@@ -53,4 +53,31 @@ for f in bpf/*.bpf.c bpf/*/*.bpf.c; do
 	grep -q "$(basename "$f")" docs/bpf.md || missing="$missing $f"
 done
 expect_eq "every bpf/*.bpf.c named in docs/bpf.md" "$missing" ""
+# docs/ is prose and schemas: recorded runs live in results/, indexed by
+# results/README.md, and test inputs in tests/data/.
+other=$(find docs -type f | sort |
+	grep -v '^docs/[^/]*\.md$' | grep -v '^docs/schemas/[^/]*\.json$' | tr '\n' ' ')
+expect_eq "docs/ holds only *.md and schemas/*.json" "$other" ""
+out=$(/usr/bin/python3 tests/lib/check-links.py docs/*.md README.md results/README.md 2>&1 | tr '\n' ';')
+expect_eq "every relative link in docs/*.md, README.md and results/README.md resolves" "$out" ""
+mkdir -p "$tmp/links/sub"
+printf '# Top\n\n## A heading, with `code`?\n\n[ok](#a-heading-with-code) [ok](sub/b.md#b) [url](https://x/y#z)\n[gone](sub/c.md) [bad](sub/b.md#c) `[code](nowhere.md)`\n\n    [indented](nowhere.md)\n' \
+	>"$tmp/links/a.md"
+printf '# B\n' >"$tmp/links/sub/b.md"
+out=$(/usr/bin/python3 tests/lib/check-links.py "$tmp/links/a.md" 2>&1)
+rc=$?
+out=$(sed "s|$tmp/links/||" <<<"$out" | tr '\n' ';')
+expect_eq "the link check finds a missing file and a missing heading, nothing else" "$rc:$out" \
+	"1:a.md: sub/c.md (no such file);a.md: sub/b.md#c (no such heading);"
+missing=""
+while IFS= read -r f; do
+	grep -qF "\`${f#results/}\`" results/README.md || missing="$missing ${f#results/}"
+done < <(find results -type f ! -path results/README.md | sort)
+expect_eq "results/README.md names every file under results/" "$missing" ""
+long=$(awk -F' \\| ' '/^\|/ { for (i = 1; i <= NF; i++) if (length($i) > 300) print FILENAME ":" FNR }' \
+	docs/benchmarks.md docs/trace.md docs/testing.md results/README.md | tr '\n' ' ')
+expect_eq "no table cell over 300 characters in benchmarks.md, trace.md, testing.md, results/README.md" "$long" ""
+readers=$(grep -rlE '(^|[^-_/[:alnum:]])results/(validate|bench|trace-plots)' tests tools debian Makefile |
+	grep -v '^tests/host/test_layout.sh$' | tr '\n' ' ')
+expect_eq "no test or tool reads results/ (their inputs are in tests/data/)" "$readers" ""
 tap_done
