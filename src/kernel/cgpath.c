@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Cgroup ids to paths. A cgroup v2 id is the kernfs node id, the inode
- * number of its directory on 64-bit kernels (src/live/cgroup.c), and ids
+ * number of its directory on 64-bit kernels (kernel/cgroup.c), and ids
  * are never reused while the system runs, so a name found once is good
  * for as long as gupstat runs. A miss walks the whole mount (nftw): a
  * host with thousands of cgroups pays that once per second at most.

@@ -3,8 +3,9 @@
  * Every histogram of the live BPF object, one row each, with every name
  * it goes by: a new histogram is one row here, read by both printers.
  * The H_* ids (include/gupstat.h) stay the programs' and user space's
- * contract; docs/bpf.md and docs/serve.md are kept in step with this
- * table by tests/unit/test_catalog.c.
+ * contract. What restates this table (the docs' tables, the man page's
+ * list, the NDJSON schema's names) is written from it by make catalog
+ * (tools/catalog/) and checked by tests/host/test_catalog.sh.
  */
 #include <stdio.h>
 #include <string.h>
