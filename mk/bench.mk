@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Running and measuring, in guests: make run (the README's first
 # command) and the benchmarks, which build what they boot first. Long,
-# not part of `make check`; results go in results/ (results/README.md indexes them). arm64's are in
-# mk/arm64.mk.
+# not part of `make check`; results go in results/, indexed by
+# results/README.md. arm64's are in mk/arm64.mk.
 
 .PHONY: run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold \
 	bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count
@@ -22,7 +22,7 @@ run:
 	$(Q)$(if $(RUN_DEBIAN),,kernel/build $(KERNEL) >/dev/null)
 	$(Q)tools/vmrun --kernel $(KERNEL) -- tools/demo
 
-# Benchmarks: long, not part of `make check`; results go in results/ (results/README.md indexes them).
+# Benchmarks: long, not part of `make check`; results go in results/.
 ## gupstat's and bpftrace's overhead on gup_test, in a guest
 bench-overhead: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
