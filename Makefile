@@ -63,10 +63,12 @@ SRCS		:= $(wildcard src/*.c src/*/*.c)
 OBJS		:= $(patsubst src/%.c,$(OUT)/src/%.o,$(SRCS))
 OBJ_DIRS	:= $(sort $(dir $(OBJS)))
 WORK_SRCS	:= $(wildcard tools/workload/*.c)
-# Each workload is one program; folio.c, pagemap.c and edge.c are the
-# library they share.
-WORK_LIB_SRCS	:= tools/workload/folio.c tools/workload/pagemap.c tools/workload/edge.c
-WORK_LIB	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_LIB_SRCS))
+# Each workload is one program; folio_confirm.c and edge.c are the
+# library they share, with gupstat's own folio and pagemap readers
+# (src/kernel/), which gupstat validate uses too.
+WORK_LIB_SRCS	:= tools/workload/folio_confirm.c tools/workload/edge.c
+WORK_LIB	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_LIB_SRCS)) \
+		   $(OUT)/src/kernel/folio.o $(OUT)/src/kernel/pagemap.o
 WORK_PROGS	:= $(patsubst tools/workload/%.c,$(OUT)/%, \
 			$(filter-out $(WORK_LIB_SRCS),$(WORK_SRCS)))
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
@@ -118,7 +120,7 @@ $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(CFLAGS_COMMON) -Iinclude $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_COMMON) -Iinclude -Isrc $(CFLAGS) -c $< -o $@
 
 # Static: the workloads run in the guest and on any test machine.
 $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)

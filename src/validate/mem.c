@@ -1,26 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The memory gupstat validate pins: an anonymous range populated with one
- * folio size, chosen through the per-size THP settings and MADV_HUGEPAGE,
- * and confirmed from the page flags before anything is measured. And the
+ * folio size, chosen through the per-size THP settings ("madvise" for that
+ * size alone, kernel/folio.c) and MADV_HUGEPAGE, and confirmed from the
+ * page flags (kernel/pagemap.c) before anything is measured. And the
  * buffer that evicts the caches between pin and unpin in the cold runs.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "validate/mem.h"
+#include "kernel/pagemap.h"
 #include "util/msg.h"
+#include "validate/mem.h"
 
-#define PM_PRESENT		(1ULL << 63)
-#define PM_PFN_MASK		((1ULL << 55) - 1)
-#define KPF_COMPOUND_HEAD	15
-#define KPF_COMPOUND_TAIL	16
 #define PMD_BYTES		(2UL << 20)
 #define CACHE_LINE		64
 
@@ -45,101 +41,45 @@ static int read_line(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-static int write_str(const char *path, const char *s)
+int thp_save(struct folio_sizes *fs)
 {
-	int fd = open(path, O_WRONLY), err = 0;
+	int err = folio_discover(fs, false);
 
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-/* "always inherit madvise [never]" -> "never" */
-static int selected_mode(const char *line, char *mode, size_t len)
-{
-	const char *open = strchr(line, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (!close || (size_t)(close - open - 1) >= len)
-		return -EINVAL;
-	memcpy(mode, open + 1, close - open - 1);
-	mode[close - open - 1] = 0;
-	return 0;
-}
-
-static int size_path(char *buf, size_t len, const char *name)
-{
-	return snprintf(buf, len, THP_SYSFS "/%s/enabled", name) >= (int)len ? -ENAMETOOLONG : 0;
-}
-
-int thp_save(struct thp_saved *s)
-{
-	char path[256], line[128];
-	struct dirent *d;
-	DIR *dir = opendir(THP_SYSFS);
-
-	s->nr = 0;
-	if (!dir) {
+	if (err) {
 		p_err("cannot open %s: %s (no transparent huge pages?)\n",
-		      THP_SYSFS, strerror(errno));
+		      THP_SYSFS, strerror(-err));
 		return -ENOENT;
 	}
-	while ((d = readdir(dir)) && s->nr < THP_MAX_SIZES) {
-		if (strncmp(d->d_name, "hugepages-", 10) ||
-		    strlen(d->d_name) >= sizeof(s->names[0]))
-			continue;
-		if (size_path(path, sizeof(path), d->d_name) || read_line(path, line, sizeof(line)) ||
-		    selected_mode(line, s->modes[s->nr], sizeof(s->modes[0])))
-			continue;
-		strcpy(s->names[s->nr++], d->d_name);
-	}
-	closedir(dir);
+	/* Only the range validate populates, with MADV_HUGEPAGE. */
+	fs->madvise = true;
 	return 0;
 }
 
-void thp_restore(const struct thp_saved *s)
+void thp_restore(const struct folio_sizes *fs)
 {
-	char path[256];
-	int i;
-
-	for (i = 0; i < s->nr; i++)
-		if (!size_path(path, sizeof(path), s->names[i]))
-			write_str(path, s->modes[i]);
+	folio_restore(fs);
 }
 
 /* Only folio size F (none for 4k) may be used, and only where asked. */
-int thp_select(const struct thp_saved *s, enum v_folio f)
+int thp_select(struct folio_sizes *fs, enum v_folio f)
 {
-	char want[32], path[256];
-	bool found = f == VF_4K;
-	int i, err;
+	unsigned long kb = v_folio_bytes(f) >> 10;
+	int err;
 
 	if (v_folio_bytes(f) < page_bytes()) {
 		p_err("this kernel's pages are %zu kB: no %s folios\n", page_bytes() >> 10,
 		      v_folio_names[f]);
 		return -ENOENT;
 	}
-	snprintf(want, sizeof(want), "hugepages-%lukB", v_folio_bytes(f) >> 10);
-	for (i = 0; i < s->nr; i++) {
-		bool it = !strcmp(s->names[i], want);
-
-		found |= it;
-		if (size_path(path, sizeof(path), s->names[i]))
-			continue;
-		err = write_str(path, it ? "madvise" : "never");
-		if (err) {
-			p_err("cannot write %s: %s\n", path, strerror(-err));
-			return err;
-		}
-	}
-	if (!found) {
-		p_err("this kernel has no %s folios for anonymous memory (no %s/%s)\n",
-		      v_folio_names[f], THP_SYSFS, want);
+	err = folio_select(fs, f == VF_4K ? folio_base_kb() : kb);
+	if (err == -ENOENT || err == -EOPNOTSUPP) {
+		p_err("this kernel has no %s folios for anonymous memory (no %s/hugepages-%lukB)\n",
+		      v_folio_names[f], THP_SYSFS, kb);
 		return -ENOENT;
 	}
-	return 0;
+	if (err)
+		p_err("cannot write the THP settings under %s: %s\n", THP_SYSFS, strerror(-err));
+	return err;
 }
 
 /*
@@ -178,24 +118,14 @@ void region_free(struct v_region *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static int pread_u64(int fd, uint64_t idx, uint64_t *v)
+static int layout_open(struct pagemap_reader *r)
 {
-	return pread(fd, v, sizeof(*v), idx * sizeof(*v)) == sizeof(*v) ? 0 : -EIO;
-}
+	int err = pagemap_open(r);
 
-static int layout_open(int *pm, int *kpf)
-{
-	*pm = open("/proc/self/pagemap", O_RDONLY);
-	*kpf = open("/proc/kpageflags", O_RDONLY);
-	if (*pm >= 0 && *kpf >= 0)
-		return 0;
-	p_err("cannot read %s: %s (the folio size must be checked before measuring)\n",
-	      *pm < 0 ? "/proc/self/pagemap" : "/proc/kpageflags", strerror(errno));
-	if (*pm >= 0)
-		close(*pm);
-	if (*kpf >= 0)
-		close(*kpf);
-	return -ENOENT;
+	if (err)
+		p_err("cannot read %s: %s (the folio size must be checked before measuring)\n",
+		      r->pagemap < 0 ? "/proc/self/pagemap" : "/proc/kpageflags", strerror(-err));
+	return err ? -ENOENT : 0;
 }
 
 /*
@@ -208,33 +138,30 @@ int region_layout(const struct v_region *r, enum v_folio f,
 {
 	size_t page = page_bytes();
 	unsigned long want = v_folio_bytes(f) / page, run = 0, bad = 0, i, n = r->len / page;
-	uint64_t pm, flags, pfn = 0, prev_pfn = 0;
-	int pmfd, kpf, err = 0;
+	uint64_t flags, pfn = 0, prev_pfn = 0;
+	struct pagemap_reader pm;
+	int err;
 
-	err = layout_open(&pmfd, &kpf);
+	err = layout_open(&pm);
 	if (err)
 		return err;
 	*folios = 0;
-	for (i = 0; i < n && !err; i++) {
-		err = pread_u64(pmfd, (uintptr_t)(r->addr + i * page) / page, &pm);
-		if (err || !(pm & PM_PRESENT) || !(pfn = pm & PM_PFN_MASK))
+	for (i = 0; i < n; i++) {
+		pfn = pagemap_read_pfn(&pm, r->addr + i * page);
+		if (!pfn || pagemap_read_flags(&pm, pfn, &flags))
 			break;
-		err = pread_u64(kpf, pfn, &flags);
-		if (err)
-			break;
-		if (flags & (1ULL << KPF_COMPOUND_TAIL) && run && pfn == prev_pfn + 1) {
+		if (kpf(flags, KPF_COMPOUND_TAIL) && run && pfn == prev_pfn + 1) {
 			run++;
 		} else {
 			bad += run && run != want;
 			run = 1;
 			(*folios)++;
-			bad += !!(flags & (1ULL << KPF_COMPOUND_TAIL));
+			bad += kpf(flags, KPF_COMPOUND_TAIL);
 		}
 		prev_pfn = pfn;
 	}
 	bad += run && run != want;
-	close(pmfd);
-	close(kpf);
+	pagemap_close(&pm);
 	*pages = i;
 	if (i < n) {
 		p_err("page %lu of the range is not mapped or shows no pfn\n", i);

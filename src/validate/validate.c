@@ -36,7 +36,7 @@ struct validator {
 	struct validate_opts o;
 	struct v_results *r;
 	struct v_probes vp;
-	struct thp_saved thp;
+	struct folio_sizes thp;
 	struct vsim sim;	/* --sim */
 	struct btf *btf;
 	int gup_fd;

@@ -40,7 +40,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include "folio.h"
+#include "folio_confirm.h"
 
 #define PAGE		4096UL
 #define KB		1024UL

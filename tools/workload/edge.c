@@ -15,7 +15,7 @@
 #include <sys/uio.h>
 #include "gup_test_abi.h"
 #include "edge.h"
-#include "pagemap.h"
+#include "kernel/pagemap.h"
 
 int failures;
 int gup_fd = -1;

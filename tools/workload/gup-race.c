@@ -70,8 +70,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "gup_test_abi.h"
-#include "folio.h"
-#include "pagemap.h"
+#include "folio_confirm.h"
+#include "kernel/pagemap.h"
 
 #ifndef MPOL_MF_MOVE
 #define MPOL_MF_MOVE	(1 << 1)

@@ -37,7 +37,7 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include "folio.h"
+#include "folio_confirm.h"
 
 #define MB		(1UL << 20)
 /* The marks' stride: the smallest page of any kernel here (arm64 has 64 kB too). */

@@ -34,7 +34,7 @@
 #include <sys/mman.h>
 #include "gup_test_abi.h"
 #include "edge.h"
-#include "pagemap.h"
+#include "kernel/pagemap.h"
 
 #define FILE_PAGES	1024
 

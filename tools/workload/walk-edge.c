@@ -30,8 +30,8 @@
 #include <sys/uio.h>
 #include "gup_test_abi.h"
 #include "edge.h"
-#include "folio.h"
-#include "pagemap.h"
+#include "folio_confirm.h"
+#include "kernel/pagemap.h"
 
 static void select_size(struct folio_sizes *fs, unsigned long kb, int shmem)
 {

@@ -29,7 +29,7 @@
 #include <sys/uio.h>
 #include "gup_test_abi.h"
 #include "edge.h"
-#include "folio.h"
+#include "folio_confirm.h"
 
 #define FAIL_GRAB_PATH	"/sys/kernel/debug/gup_fail_grab"
 

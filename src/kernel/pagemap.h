@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPWORK_PAGEMAP_H
-#define __GUPWORK_PAGEMAP_H
+#ifndef __GUPSTAT_KERNEL_PAGEMAP_H
+#define __GUPSTAT_KERNEL_PAGEMAP_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,9 +31,24 @@ static inline bool kpf(uint64_t flags, int bit)
 {
 	return flags & (1ULL << bit);
 }
+/*
+ * Many pages, as validate checks a range's folios: both files held open,
+ * pagemap_open() 0 or -errno (r->pagemap < 0: it was pagemap that failed).
+ */
+struct pagemap_reader {
+	int pagemap, kpageflags;
+};
+
+int pagemap_open(struct pagemap_reader *r);
+/* The pfn of this process's page at @addr, 0 where not present or unreadable. */
+uint64_t pagemap_read_pfn(const struct pagemap_reader *r, const void *addr);
+/* /proc/kpageflags of @pfn into @flags: 0, or -EIO where it cannot be read. */
+int pagemap_read_flags(const struct pagemap_reader *r, uint64_t pfn, uint64_t *flags);
+void pagemap_close(struct pagemap_reader *r);
+
 /* A /proc/vmstat counter, or -1 where the kernel has none by that name. */
 long long vmstat(const char *name);
 /* First and last+1 pfn of node 0's ZONE_MOVABLE; false where it is empty. */
 bool movable_zone(uint64_t *start, uint64_t *end);
 
-#endif /* __GUPWORK_PAGEMAP_H */
+#endif /* __GUPSTAT_KERNEL_PAGEMAP_H */

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Choosing and confirming the anonymous folio size a workload gets. */
+/*
+ * Choosing the folio size anonymous (or shared anonymous) memory gets,
+ * through the THP knobs, and reading the counters that say what faults
+ * allocated: for the workloads and for gupstat validate.
+ */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "folio.h"
+#include "kernel/folio.h"
 
 #define THP_DIR	"/sys/kernel/mm/transparent_hugepage"
 
@@ -178,16 +182,20 @@ int folio_discover(struct folio_sizes *fs, bool shmem)
 	return fs->nr ? 0 : -ENOENT;
 }
 
-/* Turn every size off, then @kb on; the base page is "all of them off". */
+/*
+ * Turn every size off, then @kb on ("always", or "madvise" with
+ * fs->madvise); the base page is "all of them off".
+ */
 int folio_select(struct folio_sizes *fs, unsigned long kb)
 {
+	const char *on = fs->madvise ? "madvise" : "always";
 	char path[256];
 	bool found = kb == folio_base_kb();
 	int i, err;
 
 	for (i = 0; i < fs->nr; i++) {
 		knob_path(fs, path, sizeof(path), fs->kb[i], knob_file(fs));
-		err = write_str(path, fs->kb[i] == kb ? "always" : "never");
+		err = write_str(path, fs->kb[i] == kb ? on : "never");
 		if (err)
 			return err;
 		found |= fs->kb[i] == kb;
@@ -250,6 +258,23 @@ static int read_stat(const struct folio_sizes *fs, unsigned long kb, const char 
 	return err;
 }
 
+int folio_stats(const struct folio_sizes *fs, int i, unsigned long long *alloc,
+		unsigned long long *fallback)
+{
+	return read_stat(fs, fs->kb[i], alloc_stat(fs), alloc) ?:
+	       read_stat(fs, fs->kb[i], fallback_stat(fs), fallback);
+}
+
+const char *folio_alloc_stat(const struct folio_sizes *fs)
+{
+	return alloc_stat(fs);
+}
+
+const char *folio_fallback_stat(const struct folio_sizes *fs)
+{
+	return fallback_stat(fs);
+}
+
 int folio_snapshot(struct folio_sizes *fs)
 {
 	int i, err = 0;
@@ -260,42 +285,4 @@ int folio_snapshot(struct folio_sizes *fs)
 			err = read_stat(fs, fs->kb[i], fallback_stat(fs), &fs->fallbacks[i]);
 	}
 	return err;
-}
-
-/*
- * Since the snapshot, did faults allocate at least @expected folios of
- * @kb, with no fallback to a smaller size and no folio of any other size?
- * The counters are system-wide: other tasks' faults can only add to the
- * chosen size (every other size is off), and a fault of ours that could
- * not get its folio shows as a fallback. Prints the evidence either way.
- */
-int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
-		  unsigned long long expected)
-{
-	unsigned long long alloc = 0, fallback = 0, got = 0;
-	int i, err, bad = 0;
-
-	for (i = 0; i < fs->nr; i++) {
-		err = read_stat(fs, fs->kb[i], alloc_stat(fs), &alloc);
-		if (!err)
-			err = read_stat(fs, fs->kb[i], fallback_stat(fs), &fallback);
-		if (err)
-			return err;
-		alloc -= fs->allocs[i];
-		fallback -= fs->fallbacks[i];
-		if (fs->kb[i] == kb)
-			got = alloc;
-		if (fs->kb[i] == kb ? alloc < expected || fallback : alloc) {
-			fprintf(stderr, "gupwork: %s%lukB %s +%llu %s +%llu, expected +%llu and +0\n",
-				fs->legacy ? "thp_fault_* (no per-size counters), " : "hugepages-",
-				fs->kb[i], alloc_stat(fs), alloc, fallback_stat(fs), fallback,
-				fs->kb[i] == kb ? expected : 0);
-			bad = 1;
-		}
-	}
-	if (bad)
-		return -EAGAIN;
-	printf("gupwork: folio size %lukB confirmed: %s +%llu (region: %llu), no fallback, no other size\n",
-	       kb, alloc_stat(fs), got, kb == folio_base_kb() ? 0ULL : expected);
-	return 0;
 }

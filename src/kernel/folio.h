@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPWORK_FOLIO_H
-#define __GUPWORK_FOLIO_H
+#ifndef __GUPSTAT_KERNEL_FOLIO_H
+#define __GUPSTAT_KERNEL_FOLIO_H
 
 #include <stdbool.h>
 
@@ -21,6 +21,7 @@ struct folio_sizes {
 	int nr;
 	bool legacy;	/* no per-size knobs: the top-level switch, PMD size */
 	bool shmem;	/* MAP_SHARED anonymous memory: the shmem knobs */
+	bool madvise;	/* folio_select() sets "madvise", not "always" */
 	unsigned long kb[FOLIO_MAX_SIZES];
 	char saved[FOLIO_MAX_SIZES][16];	/* knob values to restore */
 	/* the alloc and fallback counters at folio_snapshot() */
@@ -34,7 +35,10 @@ int folio_discover(struct folio_sizes *fs, bool shmem);
 int folio_select(struct folio_sizes *fs, unsigned long kb);
 void folio_restore(const struct folio_sizes *fs);
 int folio_snapshot(struct folio_sizes *fs);
-int folio_confirm(const struct folio_sizes *fs, unsigned long kb,
-		  unsigned long long expected);
+/* Size @i's alloc and fallback counters now, and their names. */
+int folio_stats(const struct folio_sizes *fs, int i, unsigned long long *alloc,
+		unsigned long long *fallback);
+const char *folio_alloc_stat(const struct folio_sizes *fs);
+const char *folio_fallback_stat(const struct folio_sizes *fs);
 
-#endif /* __GUPWORK_FOLIO_H */
+#endif /* __GUPSTAT_KERNEL_FOLIO_H */
