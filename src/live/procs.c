@@ -10,6 +10,7 @@
 #include "kernel/cgpath.h"
 #include "live/print.h"
 #include "live/procs.h"
+#include "probe/catalog.h"
 #include "util/input.h"
 #include "util/json.h"
 
@@ -74,14 +75,10 @@ static int collect(int fd, bool cgroup, struct row *rows, int max, bool reset)
 
 static void json_tally(struct jw *w, const struct tally *t)
 {
-	jw_u64(w, "walk_calls", t->walk_calls);
-	jw_u64(w, "walk_pages", t->walk_pages);
-	jw_u64(w, "gup_calls", t->gup_calls);
-	jw_u64(w, "gup_pages", t->gup_pages);
-	jw_u64(w, "pin_pages", t->pin_pages);
-	jw_u64(w, "longterm_pin_pages", t->longterm_pages);
-	jw_u64(w, "unpin_calls", t->unpin_calls);
-	jw_u64(w, "unpin_pages", t->unpin_pages);
+	unsigned int i;
+
+	for (i = 0; i < catalog_tallies_nr; i++)
+		jw_u64(w, catalog_tallies[i].name, catalog_tally_value(&catalog_tallies[i], t));
 	/* serve's name is longterm_pin_pages: this one is deprecated (docs/live.md). */
 	jw_u64(w, "longterm_pages", t->longterm_pages);
 }

@@ -100,6 +100,23 @@ const struct catalog_row catalog[] = {
 
 const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);
 
+#define TALLY(f, name, help, cg) { name, help, offsetof(struct tally, f), cg }
+
+/* In the NDJSON records' order. */
+const struct catalog_tally catalog_tallies[] = {
+	TALLY(walk_calls, "walk_calls", "follow_page_pte() calls.", false),
+	TALLY(walk_pages, "walk_pages", "Pages looked up by follow_page_pte().", false),
+	TALLY(gup_calls, "gup_calls", "__get_user_pages() calls.", false),
+	TALLY(gup_pages, "gup_pages", "Pages returned by __get_user_pages().", false),
+	TALLY(pin_pages, "pin_pages", "Pages returned by FOLL_PIN calls.", true),
+	TALLY(longterm_pages, "longterm_pin_pages",
+	      "Pages returned by FOLL_PIN calls with FOLL_LONGTERM.", true),
+	TALLY(unpin_calls, "unpin_calls", "unpin_user_pages*() calls.", false),
+	TALLY(unpin_pages, "unpin_pages", "Pages unpinned.", false),
+};
+
+const unsigned int catalog_tallies_nr = sizeof(catalog_tallies) / sizeof(catalog_tallies[0]);
+
 const char *const catalog_walk_results[WALK_NR_RESULTS] = {
 	"pages", "fault", "emlink", "eexist", "efault", "other",
 };

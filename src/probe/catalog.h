@@ -48,6 +48,26 @@ struct catalog_view {
 extern const struct catalog_row catalog[];
 extern const unsigned int catalog_nr;
 
+/*
+ * A count of the -P and --per-cgroup tables, one field of struct tally:
+ * its NDJSON key in a proc or cgroup record, and serve's family
+ * gupstat_process_NAME_total or gupstat_cgroup_NAME_total with its help.
+ */
+struct catalog_tally {
+	const char *name;
+	const char *help;
+	size_t off;		/* in struct tally */
+	bool cgroup_only;	/* serve has a family per cgroup alone */
+};
+
+extern const struct catalog_tally catalog_tallies[];
+extern const unsigned int catalog_tallies_nr;
+
+static inline __u64 catalog_tally_value(const struct catalog_tally *c, const struct tally *t)
+{
+	return *(const __u64 *)((const char *)t + c->off);
+}
+
 /* The label values of the counters, by result and by kind, in every view. */
 extern const char *const catalog_walk_results[WALK_NR_RESULTS];
 extern const char *const catalog_gup_kinds[GUP_NR_KINDS];

@@ -344,29 +344,6 @@ static void probe_info(struct out *o)
 	}
 }
 
-/* A -P or --per-cgroup counter: which tally field, under which name. */
-struct serie_field {
-	const char *name, *help;
-	size_t off;
-	bool cgroup_only;
-};
-
-#define SERIE_FIELD(f, name, h, cg) { name, h, offsetof(struct tally, f), cg }
-
-static const struct serie_field serie_fields[] = {
-	SERIE_FIELD(walk_calls, "walk_calls", "follow_page_pte() calls.", false),
-	SERIE_FIELD(walk_pages, "walk_pages", "Pages looked up by follow_page_pte().", false),
-	SERIE_FIELD(gup_calls, "gup_calls", "__get_user_pages() calls.", false),
-	SERIE_FIELD(gup_pages, "gup_pages", "Pages returned by __get_user_pages().", false),
-	SERIE_FIELD(pin_pages, "pin_pages", "Pages returned by FOLL_PIN calls.", true),
-	SERIE_FIELD(longterm_pages, "longterm_pin_pages",
-		    "Pages returned by FOLL_PIN calls with FOLL_LONGTERM.", true),
-	SERIE_FIELD(unpin_calls, "unpin_calls", "unpin_user_pages*() calls.", false),
-	SERIE_FIELD(unpin_pages, "unpin_pages", "Pages unpinned.", false),
-};
-
-#define NR_SERIE_FIELDS	(sizeof(serie_fields) / sizeof(serie_fields[0]))
-
 static void serie_labels(const struct out *o, const struct series *ss, const struct serie *r,
 			 bool *first)
 {
@@ -390,16 +367,16 @@ static void serie_labels(const struct out *o, const struct series *ss, const str
 }
 
 static void serie_sample(const struct out *o, const struct series *ss, const char *prefix,
-			 const struct serie_field *sf, const struct serie *r)
+			 const struct catalog_tally *c, const struct serie *r)
 {
 	struct tally t;
 	bool first = true;
 
 	serie_total(r, &t);
-	fprintf(o->f, "%s%s_total", prefix, sf->name);
+	fprintf(o->f, "%s%s_total", prefix, c->name);
 	serie_labels(o, ss, r, &first);
 	labels_end(o->f, first);
-	fprintf(o->f, " %llu\n", *(const unsigned long long *)((const char *)&t + sf->off));
+	fprintf(o->f, " %llu\n", (unsigned long long)catalog_tally_value(c, &t));
 }
 
 static void series_out(struct out *o, const struct series *ss)
@@ -410,14 +387,16 @@ static void series_out(struct out *o, const struct series *ss)
 	char name[64], help[160];
 	unsigned int i, r;
 
-	for (i = 0; i < NR_SERIE_FIELDS; i++) {
-		if (serie_fields[i].cgroup_only && !cg)
+	for (i = 0; i < catalog_tallies_nr; i++) {
+		const struct catalog_tally *c = &catalog_tallies[i];
+
+		if (c->cgroup_only && !cg)
 			continue;
-		snprintf(name, sizeof(name), "%s%s", prefix, serie_fields[i].name);
-		snprintf(help, sizeof(help), "%s%s", serie_fields[i].help, per);
+		snprintf(name, sizeof(name), "%s%s", prefix, c->name);
+		snprintf(help, sizeof(help), "%s%s", c->help, per);
 		header(o, name, T_COUNTER, help, NULL);
 		for (r = 0; r < ss->nr; r++)
-			serie_sample(o, ss, prefix, &serie_fields[i], &ss->rows[r]);
+			serie_sample(o, ss, prefix, c, &ss->rows[r]);
 	}
 	snprintf(name, sizeof(name), "%sseries_dropped", prefix);
 	header(o, name, T_COUNTER, cg ? "Cgroups given no series: seen while --max-series rows "

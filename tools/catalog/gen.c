@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probe table and the histogram catalogue (src/probe/) as JSON, for
+ * The probe table and the catalogue's histograms and -P/--per-cgroup
+ * counts (src/probe/) as JSON, for
  * tools/catalog/update to write the docs, the man page and the NDJSON
  * schema's name lists from, and to check them against.
  *   build/catalog-gen >catalog.json
@@ -55,6 +56,21 @@ static void hist(struct jw *w, const struct catalog_row *r, const struct probe *
 	jw_end_object(w);
 }
 
+static void tallies(struct jw *w)
+{
+	unsigned int i;
+
+	jw_array(w, "tallies");
+	for (i = 0; i < catalog_tallies_nr; i++) {
+		jw_object(w, NULL);
+		jw_string(w, "name", catalog_tallies[i].name);
+		jw_string(w, "help", catalog_tallies[i].help);
+		jw_bool(w, "cgroup_only", catalog_tallies[i].cgroup_only);
+		jw_end_object(w);
+	}
+	jw_end_array(w);
+}
+
 int main(void)
 {
 	struct probe p[NR_PROBES];
@@ -69,6 +85,7 @@ int main(void)
 	for (i = 0; i < catalog_nr; i++)
 		hist(&w, &catalog[i], p);
 	jw_end_array(&w);
+	tallies(&w);
 	jw_end_object(&w);
 	fputc('\n', stdout);
 	return ferror(stdout) ? 1 : 0;
