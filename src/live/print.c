@@ -219,14 +219,19 @@ static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 }
 
 /* A labelled counter family as an object, its label values the keys. */
-static void json_by_label(struct jw *w, const char *key, const char *const *values,
-			  const __u64 *v, int n)
+/* A counter with a label is an object of its values: {"pin":N,"get":N,...}. */
+static void json_counter(struct jw *w, const struct catalog_counter *c,
+			 const struct counters *cs)
 {
-	int i;
+	unsigned int i;
 
-	jw_object(w, key);
-	for (i = 0; i < n; i++)
-		jw_u64(w, values[i], v[i]);
+	if (!c->label) {
+		jw_u64(w, c->name, catalog_counter_value(c, cs, 0));
+		return;
+	}
+	jw_object(w, c->name);
+	for (i = 0; i < c->nr; i++)
+		jw_u64(w, c->values[i], catalog_counter_value(c, cs, i));
 	jw_end_object(w);
 }
 
@@ -239,13 +244,11 @@ static void json_counters(struct jw *w, const struct counters *c, __u64 probe_mi
 {
 	const __u64 *r = c->walk_results;
 
+	unsigned int i;
+
 	live_print_json_record(w, "counters", t);
-	json_by_label(w, "walk_returns", catalog_walk_results, r, WALK_NR_RESULTS);
-	json_by_label(w, "gup_calls", catalog_gup_kinds, c->gup_calls, GUP_NR_KINDS);
-	json_by_label(w, "gup_errors", catalog_gup_kinds, c->gup_errors, GUP_NR_KINDS);
-	jw_u64(w, "gup_longterm_calls", c->gup_longterm);
-	jw_u64(w, "state_misses", c->state_misses);
-	jw_u64(w, "pmu_read_misses", c->pmu_misses);
+	for (i = 0; i < catalog_counters_nr; i++)
+		json_counter(w, &catalog_counters[i], c);
 	jw_u64(w, "probe_misses", probe_misses);
 	jw_u64(w, "walk_pages", r[WALK_PAGES]);
 	jw_u64(w, "walk_need_fault", r[WALK_NEED_FAULT]);

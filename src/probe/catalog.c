@@ -100,6 +100,39 @@ const struct catalog_row catalog[] = {
 
 const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);
 
+const char *const catalog_walk_results[WALK_NR_RESULTS] = {
+	"pages", "fault", "emlink", "eexist", "efault", "other",
+};
+
+const char *const catalog_gup_kinds[GUP_NR_KINDS] = { "pin", "get", "noref" };
+
+#define COUNTER(f, name, help, probe, label, values, nr, pmu)		\
+	{ name, help, probe, label, values, nr, offsetof(struct counters, f), pmu }
+
+/* In serve's order, which is the NDJSON counters record's. */
+const struct catalog_counter catalog_counters[] = {
+	COUNTER(walk_results, "walk_returns",
+		"follow_page_pte() returns, by result: pages looked up, a fault needed, or an error.",
+		P_WALK, "result", catalog_walk_results, WALK_NR_RESULTS, false),
+	COUNTER(gup_calls, "gup_calls",
+		"__get_user_pages() calls, by kind (FOLL_PIN, FOLL_GET, no refs).",
+		P_GUP, "kind", catalog_gup_kinds, GUP_NR_KINDS, false),
+	COUNTER(gup_errors, "gup_errors",
+		"__get_user_pages() calls that returned -errno, by kind.",
+		P_GUP, "kind", catalog_gup_kinds, GUP_NR_KINDS, false),
+	COUNTER(gup_longterm, "gup_longterm_calls",
+		"FOLL_PIN __get_user_pages() calls with FOLL_LONGTERM.",
+		P_GUP, NULL, NULL, 1, false),
+	COUNTER(state_misses, "state_misses",
+		"Returns without a seen entry (calls in flight at attach).",
+		NR_PROBES, NULL, NULL, 1, false),
+	COUNTER(pmu_misses, "pmu_read_misses",
+		"Calls whose perf counter was not read (moved CPU mid-call, or the read failed).",
+		NR_PROBES, NULL, NULL, 1, true),
+};
+
+const unsigned int catalog_counters_nr = sizeof(catalog_counters) / sizeof(catalog_counters[0]);
+
 #define TALLY(f, name, help, cg) { name, help, offsetof(struct tally, f), cg }
 
 /* In the NDJSON records' order. */
@@ -116,12 +149,6 @@ const struct catalog_tally catalog_tallies[] = {
 };
 
 const unsigned int catalog_tallies_nr = sizeof(catalog_tallies) / sizeof(catalog_tallies[0]);
-
-const char *const catalog_walk_results[WALK_NR_RESULTS] = {
-	"pages", "fault", "emlink", "eexist", "efault", "other",
-};
-
-const char *const catalog_gup_kinds[GUP_NR_KINDS] = { "pin", "get", "noref" };
 
 bool catalog_is_ns(const struct catalog_row *r)
 {

@@ -60,6 +60,34 @@ struct catalog_tally {
 	bool cgroup_only;	/* serve has a family per cgroup alone */
 };
 
+/*
+ * A counter of the live object (struct counters): serve's family
+ * gupstat_NAME_total, the NDJSON counters record's key NAME (an object
+ * by label value where it has a label), its help, and the probe whose
+ * method and walk label its series (NR_PROBES: none, the counter is the
+ * tool's own). serve shows a probe's counters while the probe is
+ * attached, and the counter's misses only with a counter (@pmu).
+ */
+struct catalog_counter {
+	const char *name;
+	const char *help;
+	enum probe_id probe;
+	const char *label;		/* NULL: one series */
+	const char *const *values;	/* the label's values, @nr of them */
+	unsigned int nr;
+	size_t off;			/* in struct counters: @nr __u64s */
+	bool pmu;
+};
+
+extern const struct catalog_counter catalog_counters[];
+extern const unsigned int catalog_counters_nr;
+
+static inline __u64 catalog_counter_value(const struct catalog_counter *c,
+					  const struct counters *cs, unsigned int i)
+{
+	return ((const __u64 *)((const char *)cs + c->off))[i];
+}
+
 extern const struct catalog_tally catalog_tallies[];
 extern const unsigned int catalog_tallies_nr;
 

@@ -251,62 +251,41 @@ static void histograms(struct out *o, const struct snapshot *s)
 	}
 }
 
-/* One counter sample: name_total{[key="value",]method=...,walk=...} N */
-static void counter(const struct out *o, const char *name, enum probe_id probe,
-		    const char *key, const char *val, __u64 n)
+/* One counter sample: name_total{[key="value",][method=...,walk=...]} N */
+static void counter(const struct out *o, const struct catalog_counter *c, unsigned int i,
+		    __u64 n)
 {
 	struct catalog_label l[CATALOG_LABELS_MAX];
 	bool first = true;
 
-	fprintf(o->f, "%s_total", name);
-	if (key)
-		label(o->f, &first, key, val);
-	labels(o, &first, l, catalog_probe_labels(o->m->view, probe, l));
+	fprintf(o->f, "gupstat_%s_total", c->name);
+	if (c->label)
+		label(o->f, &first, c->label, c->values[i]);
+	if (c->probe != NR_PROBES)
+		labels(o, &first, l, catalog_probe_labels(o->m->view, c->probe, l));
 	labels_end(o->f, first);
 	fprintf(o->f, " %llu\n", (unsigned long long)n);
 }
 
-static void walk_counters(struct out *o, const struct counters *c)
+/*
+ * A probe's counters while it is attached; the tool's own always, but
+ * for the counter's misses without a counter.
+ */
+static void counters_out(struct out *o, const struct counters *cs)
 {
-	int r;
+	char name[64];
+	unsigned int i, k;
 
-	header(o, "gupstat_walk_returns", T_COUNTER,
-	       "follow_page_pte() returns, by result: pages looked up, a fault needed, or an error.",
-	       NULL);
-	for (r = 0; r < WALK_NR_RESULTS; r++)
-		counter(o, "gupstat_walk_returns", P_WALK, "result", catalog_walk_results[r],
-			c->walk_results[r]);
-}
+	for (i = 0; i < catalog_counters_nr; i++) {
+		const struct catalog_counter *c = &catalog_counters[i];
 
-static void gup_counters(struct out *o, const struct counters *c)
-{
-	int k;
-
-	header(o, "gupstat_gup_calls", T_COUNTER,
-	       "__get_user_pages() calls, by kind (FOLL_PIN, FOLL_GET, no refs).", NULL);
-	for (k = 0; k < GUP_NR_KINDS; k++)
-		counter(o, "gupstat_gup_calls", P_GUP, "kind", catalog_gup_kinds[k], c->gup_calls[k]);
-	header(o, "gupstat_gup_errors", T_COUNTER,
-	       "__get_user_pages() calls that returned -errno, by kind.", NULL);
-	for (k = 0; k < GUP_NR_KINDS; k++)
-		counter(o, "gupstat_gup_errors", P_GUP, "kind", catalog_gup_kinds[k], c->gup_errors[k]);
-	header(o, "gupstat_gup_longterm_calls", T_COUNTER,
-	       "FOLL_PIN __get_user_pages() calls with FOLL_LONGTERM.", NULL);
-	counter(o, "gupstat_gup_longterm_calls", P_GUP, NULL, NULL, c->gup_longterm);
-}
-
-/* What the numbers rest on: calls the probes saw only in part. */
-static void health_counters(struct out *o, const struct counters *c)
-{
-	header(o, "gupstat_state_misses", T_COUNTER,
-	       "Returns without a seen entry (calls in flight at attach).", NULL);
-	fprintf(o->f, "gupstat_state_misses_total %llu\n", (unsigned long long)c->state_misses);
-	if (!o->m->view->event)
-		return;
-	header(o, "gupstat_pmu_read_misses", T_COUNTER,
-	       "Calls whose perf counter was not read (moved CPU mid-call, or the read failed).",
-	       NULL);
-	fprintf(o->f, "gupstat_pmu_read_misses_total %llu\n", (unsigned long long)c->pmu_misses);
+		if (c->probe != NR_PROBES ? !attached(o, c->probe) : c->pmu && !o->m->view->event)
+			continue;
+		snprintf(name, sizeof(name), "gupstat_%s", c->name);
+		header(o, name, T_COUNTER, c->help, NULL);
+		for (k = 0; k < c->nr; k++)
+			counter(o, c, k, catalog_counter_value(c, cs, k));
+	}
 }
 
 static void info(struct out *o)
@@ -467,11 +446,7 @@ void metrics_write(FILE *f, const struct metrics_ctx *m, const struct snapshot *
 	info(&o);
 	probe_info(&o);
 	histograms(&o, s);
-	if (attached(&o, P_WALK))
-		walk_counters(&o, &s->c);
-	if (attached(&o, P_GUP))
-		gup_counters(&o, &s->c);
-	health_counters(&o, &s->c);
+	counters_out(&o, &s->c);
 	if (m->progs)
 		progs_out(&o, m->progs);
 	if (m->procs)

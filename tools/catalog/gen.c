@@ -56,6 +56,29 @@ static void hist(struct jw *w, const struct catalog_row *r, const struct probe *
 	jw_end_object(w);
 }
 
+static void counters(struct jw *w)
+{
+	unsigned int i, k;
+
+	jw_array(w, "counters");
+	for (i = 0; i < catalog_counters_nr; i++) {
+		const struct catalog_counter *c = &catalog_counters[i];
+
+		jw_object(w, NULL);
+		jw_string(w, "name", c->name);
+		jw_string(w, "help", c->help);
+		jw_string(w, "probe", c->probe == NR_PROBES ? NULL : probe_ids[c->probe]);
+		jw_string(w, "label", c->label);
+		jw_array(w, "values");
+		for (k = 0; c->label && k < c->nr; k++)
+			jw_string(w, NULL, c->values[k]);
+		jw_end_array(w);
+		jw_bool(w, "pmu", c->pmu);
+		jw_end_object(w);
+	}
+	jw_end_array(w);
+}
+
 static void tallies(struct jw *w)
 {
 	unsigned int i;
@@ -85,6 +108,7 @@ int main(void)
 	for (i = 0; i < catalog_nr; i++)
 		hist(&w, &catalog[i], p);
 	jw_end_array(&w);
+	counters(&w);
 	tallies(&w);
 	jw_end_object(&w);
 	fputc('\n', stdout);
