@@ -41,6 +41,10 @@ done
 # util/ takes none of those either, bar none.
 up=$(grep -l '#include "\(gupstat\|gupsim\|gup_test\)' src/util/* | tr '\n' ' ')
 expect_eq "src/util includes none of include/'s BPF or model records" "$up" ""
+# ... nor libbpf's or the kernel's UAPI headers, but for linux/types.h.
+up=$(grep -H '#include <\(bpf\|linux\)/' src/util/* | grep -v '<linux/types.h>' | cut -d: -f1 | sort -u |
+	tr '\n' ' ')
+expect_eq "src/util includes no libbpf or kernel header but linux/types.h" "$up" ""
 # docs/layout.md is the newcomer's map: every source file is on it.
 missing=""
 for f in src/*/*.c; do
