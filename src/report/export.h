@@ -3,7 +3,7 @@
 #define __GUPSTAT_REPORT_EXPORT_H
 
 #include <stdio.h>
-#include "report/stats.h"
+#include "report/summary.h"
 #include "tracefile/folded.h"
 #include "tracefile/reader.h"
 

@@ -38,8 +38,8 @@ static void source_json(struct jw *w, const char *path, const struct trace_file 
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		jw_string(w, keys[i], trace_file_string(tf, keys[i]));
 	/* The reader refused a clock it cannot name: never NULL here. */
-	jw_string(w, "clock", gt_clock_name(tf->clock_id));
-	jw_string(w, "clock_source", gt_clock_helper(tf->clock_id));
+	jw_string(w, "clock", trace_clock_name(tf->clock_id));
+	jw_string(w, "clock_source", trace_clock_helper(tf->clock_id));
 	jw_bool(w, "kernel_addrs", tf->flags & GT_F_KERNEL_ADDRS);
 	jw_bool(w, "lock_exact", tf->flags & GT_F_LOCK_EXACT);
 	jw_bool(w, "fill_probed", tf->flags & GT_F_FILL_PROBED);

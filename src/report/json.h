@@ -3,8 +3,8 @@
 #define __GUPSTAT_REPORT_JSON_H
 
 #include <stdio.h>
+#include "report/summary.h"
 #include "tracefile/reader.h"
-#include "report/stats.h"
 
 /*
  * gupstat report -j: what trace_text_print() says, as one JSON document

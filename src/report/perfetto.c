@@ -280,8 +280,8 @@ static void jw_count(struct jw *w, const char *key, __u64 v)
 static void metadata(struct jw *w, struct trace_file *tf)
 {
 	jw_object(w, "metadata");
-	jw_string(w, "clock", gt_clock_name(tf->clock_id));
-	jw_string(w, "clock_source", gt_clock_helper(tf->clock_id));
+	jw_string(w, "clock", trace_clock_name(tf->clock_id));
+	jw_string(w, "clock_source", trace_clock_helper(tf->clock_id));
 	jw_count(w, "start_ns", tf->start_ns);
 	jw_count(w, "start_realtime_ns", tf->start_realtime_ns);
 	jw_string(w, "kernel", trace_file_string(tf, "kernel"));

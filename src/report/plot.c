@@ -90,7 +90,7 @@ static double slot_x(const struct span *sp, double slot)
 /* Where value @v falls: its slot, plus how far into it, linearly. */
 static double value_x(const struct span *sp, __u64 v)
 {
-	unsigned int slot = stats_log2_slot(v);
+	unsigned int slot = summary_log2_slot(v);
 	double lo = slot ? ldexp(1, slot - 1) : 0, width = slot ? lo : 1;
 	double into = (v - lo) / width;
 

@@ -15,7 +15,7 @@
 #include "report/json.h"
 #include "report/options.h"
 #include "report/report.h"
-#include "report/stats.h"
+#include "report/summary.h"
 #include "report/text.h"
 #include "tracefile/reader.h"
 #include "util/msg.h"
@@ -113,7 +113,7 @@ static int exports_write(const struct report_opts *o, struct output *out,
 static int summarize(const struct report_opts *o, struct trace_file *tf,
 		     struct trace_summary *s)
 {
-	int err = trace_summarize(tf, o->top, s);
+	int err = summary_read(tf, o->top, s);
 
 	if (err == -ENOMEM)
 		p_err("%s: out of memory\n", o->path);
@@ -167,7 +167,7 @@ int cmd_report(int argc, char **argv)
 	else if (!o.folded || strcmp(o.folded, "-"))
 		trace_text_print(stdout, o.path, &tf, &s);
 	err = exports_write(&o, out, &tf, &s) ? 1 : 0;
-	trace_summary_free(&s);
+	summary_free(&s);
 	trace_file_free(&tf);
 	return err;
 }

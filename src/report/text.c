@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "util/hist.h"
 #include "report/text.h"
 #include "tracefile/clock.h"
+#include "util/hist.h"
 #include "util/input.h"
 
 #define BAR_WIDTH	40
@@ -70,7 +70,7 @@ const char *trace_flags_name(const struct trace_file *tf, __u32 flags,
 static void print_clock(FILE *f, const struct trace_file *tf)
 {
 	fprintf(f, "  clock: %s (the kernel's %s), start %llu.%09llu s\n",
-		gt_clock_name(tf->clock_id), gt_clock_helper(tf->clock_id),
+		trace_clock_name(tf->clock_id), trace_clock_helper(tf->clock_id),
 		(unsigned long long)tf->start_ns / 1000000000,
 		(unsigned long long)tf->start_ns % 1000000000);
 }

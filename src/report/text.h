@@ -3,8 +3,8 @@
 #define __GUPSTAT_REPORT_TEXT_H
 
 #include <stdio.h>
+#include "report/summary.h"
 #include "tracefile/reader.h"
-#include "report/stats.h"
 
 /* gupstat report's text, in the shape of bcc's and perf's. */
 void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,

@@ -7,7 +7,7 @@
 #include "probe/attach.h"
 #include "serve/progs.h"
 
-int bpf_stats_sysctl(void)
+int progs_stats_enabled(void)
 {
 	FILE *f = fopen("/proc/sys/kernel/bpf_stats_enabled", "r");
 	int v = -1;
@@ -37,13 +37,13 @@ static void read_prog(struct prog_stats *ps, const struct probe *p, struct bpf_p
 	s->misses = info.recursion_misses;
 }
 
-void prog_stats_read(struct prog_stats *ps, const struct probe *probes)
+void progs_read(struct prog_stats *ps, const struct probe *probes)
 {
 	struct bpf_program *progs[2];
 	int i, j, n;
 
 	ps->nr = 0;
-	ps->enabled = bpf_stats_sysctl() == 1;
+	ps->enabled = progs_stats_enabled() == 1;
 	for (i = 0; i < NR_PROBES; i++) {
 		n = probe_attached_progs(&probes[i], progs);
 		for (j = 0; j < n; j++)

@@ -27,8 +27,8 @@ struct prog_stats {
 };
 
 /* kernel.bpf_stats_enabled: 1, 0, or -errno where it cannot be read. */
-int bpf_stats_sysctl(void);
+int progs_stats_enabled(void);
 /* Every attached program of @probes (NR_PROBES), read now. */
-void prog_stats_read(struct prog_stats *ps, const struct probe *probes);
+void progs_read(struct prog_stats *ps, const struct probe *probes);
 
 #endif /* __GUPSTAT_SERVE_PROGS_H */

@@ -73,7 +73,7 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 	      series_read(s);
 	if (err)
 		return err;
-	prog_stats_read(&s->progs, s->v.s.probes);
+	progs_read(&s->progs, s->v.s.probes);
 	metrics_write(f, &m, &snap);
 	return 0;
 }
@@ -105,7 +105,7 @@ static void tick(evutil_socket_t fd, short what, void *arg)
  */
 static void say_bpf_stats(void)
 {
-	if (bpf_stats_sysctl() != 1)
+	if (progs_stats_enabled() != 1)
 		fprintf(stderr, "%s: kernel.bpf_stats_enabled is not 1: the probes' own cost "
 			"(gupstat_probe_run_seconds_total) is not exported until it is "
 			"(sysctl -w kernel.bpf_stats_enabled=1)\n", msg_cmd());

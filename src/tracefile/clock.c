@@ -28,14 +28,14 @@ static int clock_index(unsigned int clock_id)
 	return -1;
 }
 
-const char *gt_clock_name(unsigned int clock_id)
+const char *trace_clock_name(unsigned int clock_id)
 {
 	int i = clock_index(clock_id);
 
 	return i < 0 ? NULL : clocks[i].name;
 }
 
-const char *gt_clock_helper(unsigned int clock_id)
+const char *trace_clock_helper(unsigned int clock_id)
 {
 	int i = clock_index(clock_id);
 

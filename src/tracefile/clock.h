@@ -10,8 +10,8 @@
  */
 
 /* "CLOCK_MONOTONIC", "CLOCK_BOOTTIME"; NULL for a clock gupstat does not know. */
-const char *gt_clock_name(unsigned int clock_id);
+const char *trace_clock_name(unsigned int clock_id);
 /* The BPF helper that reads it in the kernel, e.g. "bpf_ktime_get_ns()"; NULL if unknown. */
-const char *gt_clock_helper(unsigned int clock_id);
+const char *trace_clock_helper(unsigned int clock_id);
 
 #endif /* __GUPSTAT_TRACEFILE_CLOCK_H */

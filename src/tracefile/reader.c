@@ -265,7 +265,7 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 	if (tf->flags & ~GT_F_ALL)
 		return fail(tf, "unknown header flags 0x%x", tf->flags & ~GT_F_ALL);
 	/* Every time in the file is on it: unknown, none can be placed. */
-	if (!gt_clock_name(tf->clock_id))
+	if (!trace_clock_name(tf->clock_id))
 		return fail(tf, "timestamps on clock id %u, which this gupstat does not know "
 			    "(it reads CLOCK_MONOTONIC and CLOCK_BOOTTIME): a file from another tool or a newer gupstat",
 			    tf->clock_id);

@@ -51,11 +51,11 @@ static void write_folded(const char *trace, const char *folded)
 	}
 	synth_write(trace, recs, 400, 0);
 	trace_file_read(&tf, trace);
-	trace_summarize(&tf, 0, &s);
+	summary_read(&tf, 0, &s);
 	f = fopen(folded, "w");
 	export_folded_ns(f, &tf, &s);
 	fclose(f);
-	trace_summary_free(&s);
+	summary_free(&s);
 	trace_file_free(&tf);
 }
 

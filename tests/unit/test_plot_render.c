@@ -43,11 +43,11 @@ static void write_plot(const char *trace, const char *svg)
 		recs[i] = synth_rec(i, i % 50 ? 700 + i : 40000 + 1000 * i);
 	synth_write(trace, recs, 400, 0);
 	trace_file_read(&tf, trace);
-	trace_summarize(&tf, 0, &s);
+	summary_read(&tf, 0, &s);
 	f = fopen(svg, "w");
 	export_plot(f, &tf, &s);
 	fclose(f);
-	trace_summary_free(&s);
+	summary_free(&s);
 	trace_file_free(&tf);
 }
 

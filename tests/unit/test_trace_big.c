@@ -14,7 +14,7 @@
 #include "tap.h"
 #include "synth.h"
 #include "report/select.h"
-#include "report/stats.h"
+#include "report/summary.h"
 #include "tracefile/reader.h"
 
 /* Hold @i: scattered over 500 ns to 1 ms, every fourth with a fill. */
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
 	CHECK(fd >= 0 && big_write(path, n, false) == 0, "%zu holds written", n);
 	CHECK(trace_file_open(&tf, path) == 0 && !tf.recs && tf.nr_recs == n,
 	      "opened, records left in the file: '%s'", tf.err);
-	CHECK(trace_summarize(&tf, 5, &s) == 0 && s.n == n, "summarized: '%s'", tf.err);
+	CHECK(summary_read(&tf, 5, &s) == 0 && s.n == n, "summarized: '%s'", tf.err);
 	expect_of(&e, n);
 	CHECK(s.hold.min == e.hold[0] && s.hold.max == e.hold[n - 1] &&
 	      s.hold.p50 == stats_percentile(e.hold, n, 50) &&
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	CHECK(s.nr_top == 5 && s.top[0].hold_ns == e.hold[n - 1] &&
 	      s.top[4].hold_ns == e.hold[n - 5] && s.top[3].hold_ns >= s.top[4].hold_ns,
 	      "the five longest, longest first");
-	trace_summary_free(&s);
+	summary_free(&s);
 	trace_file_free(&tf);
 	/* LeakSanitizer (make check's asan part) fails a test that leaks. */
 	free(e.hold);

@@ -307,12 +307,12 @@ static void clocks(void)
 	struct trace_file tf;
 	int err;
 
-	CHECK(!strcmp(gt_clock_name(CLOCK_MONOTONIC), "CLOCK_MONOTONIC") &&
-	      !strcmp(gt_clock_name(CLOCK_BOOTTIME), "CLOCK_BOOTTIME") &&
-	      !strcmp(gt_clock_helper(CLOCK_MONOTONIC), "bpf_ktime_get_ns()"),
-	      "gt_clock_name: CLOCK_MONOTONIC, CLOCK_BOOTTIME");
-	CHECK(!gt_clock_name(CLOCK_REALTIME) && !gt_clock_name(CLOCK_MONOTONIC_RAW) && !gt_clock_name(99) &&
-	      !gt_clock_helper(99), "gt_clock_name: NULL for a clock no tracer writes");
+	CHECK(!strcmp(trace_clock_name(CLOCK_MONOTONIC), "CLOCK_MONOTONIC") &&
+	      !strcmp(trace_clock_name(CLOCK_BOOTTIME), "CLOCK_BOOTTIME") &&
+	      !strcmp(trace_clock_helper(CLOCK_MONOTONIC), "bpf_ktime_get_ns()"),
+	      "trace_clock_name: CLOCK_MONOTONIC, CLOCK_BOOTTIME");
+	CHECK(!trace_clock_name(CLOCK_REALTIME) && !trace_clock_name(CLOCK_MONOTONIC_RAW) && !trace_clock_name(99) &&
+	      !trace_clock_helper(99), "trace_clock_name: NULL for a clock no tracer writes");
 	memcpy(good + offsetof(struct gt_header, clock_id), &boot, 4);
 	err = trace_file_parse(&tf, good, good_len);
 	CHECK(!err && tf.clock_id == CLOCK_BOOTTIME, "a CLOCK_BOOTTIME trace is read ('%s')", err ? tf.err : "");

@@ -2,7 +2,7 @@
 /* Percentiles, histograms, fill share and the longest holds of a trace. */
 #include <string.h>
 #include "tap.h"
-#include "report/stats.h"
+#include "report/summary.h"
 
 static struct trace_rec recs[1000];
 
@@ -29,8 +29,8 @@ int main(void)
 	      "one value, and none");
 	CHECK(stats_percentile(v, 3, 50) == 2 && stats_percentile(v, 3, 99) == 3,
 	      "p50 of 3 is the 2nd, p99 the 3rd");
-	CHECK(stats_log2_slot(0) == 0 && stats_log2_slot(1) == 1 && stats_log2_slot(1023) == 10 &&
-	      stats_log2_slot(1024) == 11 && stats_log2_slot(~0ULL) == STATS_LOG2_SLOTS - 1,
+	CHECK(summary_log2_slot(0) == 0 && summary_log2_slot(1) == 1 && summary_log2_slot(1023) == 10 &&
+	      summary_log2_slot(1024) == 11 && summary_log2_slot(~0ULL) == STATS_LOG2_SLOTS - 1,
 	      "log2 slots as the BPF side counts, the top one clamped");
 
 	/* 1000 holds: 990 of 1 page at 1000 ns, 10 of 512 pages, longer, with a fill. */
@@ -46,7 +46,7 @@ int main(void)
 		}
 	}
 	tf = file_of(1000);
-	CHECK(trace_summarize(&tf, 3, &s) == 0, "summarize");
+	CHECK(summary_read(&tf, 3, &s) == 0, "summarize");
 	/* p99 is the 990th of 1000: still short; the 10 long ones are above it. */
 	CHECK(s.n == 1000 && s.hold.p50 == 1000 && s.hold.p99 == 1000 && s.hold.max == 100907,
 	      "p50 %llu, p99 %llu, max %llu", (unsigned long long)s.hold.p50,
@@ -67,24 +67,24 @@ int main(void)
 	      "the three longest, longest first");
 	CHECK(s.first_ns == 5000 && s.last_end_ns == 5000 + 9070 + 100907,
 	      "time span: from the first start to the latest end");
-	trace_summary_free(&s);
+	summary_free(&s);
 
 	/* Ties go to the earlier hold, whatever -n. */
 	for (i = 0; i < 5; i++)
 		recs[i] = (struct trace_rec){ .ts_ns = 100 + i, .hold_ns = i == 0 ? 5 : i == 4 ? 1 : 9 };
 	tf = file_of(5);
-	CHECK(trace_summarize(&tf, 2, &s) == 0 && s.nr_top == 2 && s.top[0].ts_ns == 101 &&
+	CHECK(summary_read(&tf, 2, &s) == 0 && s.nr_top == 2 && s.top[0].ts_ns == 101 &&
 	      s.top[1].ts_ns == 102, "equal holds: the earlier first (%llu, %llu)",
 	      (unsigned long long)s.top[0].ts_ns, (unsigned long long)s.top[1].ts_ns);
-	trace_summary_free(&s);
-	CHECK(trace_summarize(&tf, 5, &s) == 0 && s.nr_top == 5 && s.top[0].ts_ns == 101 &&
+	summary_free(&s);
+	CHECK(summary_read(&tf, 5, &s) == 0 && s.nr_top == 5 && s.top[0].ts_ns == 101 &&
 	      s.top[2].ts_ns == 103 && s.top[3].ts_ns == 100 && s.top[4].ts_ns == 104,
 	      "all five: 9 9 9 5 1, the 9s in order");
-	trace_summary_free(&s);
+	summary_free(&s);
 
 	tf = file_of(0);
-	CHECK(trace_summarize(&tf, 10, &s) == 0 && s.n == 0 && s.nr_top == 0 && s.hold.max == 0,
+	CHECK(summary_read(&tf, 10, &s) == 0 && s.n == 0 && s.nr_top == 0 && s.hold.max == 0,
 	      "an empty trace");
-	trace_summary_free(&s);
+	summary_free(&s);
 	return check_done();
 }

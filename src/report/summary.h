@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __GUPSTAT_REPORT_STATS_H
-#define __GUPSTAT_REPORT_STATS_H
+#ifndef __GUPSTAT_REPORT_SUMMARY_H
+#define __GUPSTAT_REPORT_SUMMARY_H
 
 #include <stddef.h>
 #include <linux/types.h>
@@ -45,11 +45,11 @@ struct trace_summary {
  * to keep. Memory: the -n holds, and what select.h keeps, whatever the
  * trace's length.
  */
-int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s);
-void trace_summary_free(struct trace_summary *s);
+int summary_read(struct trace_file *tf, size_t top, struct trace_summary *s);
+void summary_free(struct trace_summary *s);
 /* The log2 slot of @v, as the BPF side counts it. */
-unsigned int stats_log2_slot(__u64 v);
+unsigned int summary_log2_slot(__u64 v);
 /* ts_ns + hold_ns, saturated at 2^64 - 1 rather than wrapped. */
-__u64 stats_hold_end(const struct trace_rec *r);
+__u64 summary_hold_end(const struct trace_rec *r);
 
-#endif /* __GUPSTAT_REPORT_STATS_H */
+#endif /* __GUPSTAT_REPORT_SUMMARY_H */

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/select.h"
-#include "report/stats.h"
+#include "report/summary.h"
 
-unsigned int stats_log2_slot(__u64 v)
+unsigned int summary_log2_slot(__u64 v)
 {
 	unsigned int slot = 0;
 
@@ -24,16 +24,16 @@ unsigned int stats_log2_slot(__u64 v)
 }
 
 /* When a hold ended; one that would end past 2^64 ns ends there. */
-__u64 stats_hold_end(const struct trace_rec *r)
+__u64 summary_hold_end(const struct trace_rec *r)
 {
 	return r->ts_ns + r->hold_ns < r->ts_ns ? ~0ULL : r->ts_ns + r->hold_ns;
 }
 
 static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 {
-	__u64 end = stats_hold_end(r);
+	__u64 end = summary_hold_end(r);
 
-	s->hold_log2[stats_log2_slot(r->hold_ns)]++;
+	s->hold_log2[summary_log2_slot(r->hold_ns)]++;
 	s->hold_total_ns += r->hold_ns;
 	s->pages_lin[r->pages < STATS_PAGE_SLOTS - 1 ? r->pages : STATS_PAGE_SLOTS - 1]++;
 	s->pages += r->pages;
@@ -227,7 +227,7 @@ static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 	return err ?: ret;
 }
 
-int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s)
+int summary_read(struct trace_file *tf, size_t top, struct trace_summary *s)
 {
 	struct sel_values v[NR_SEL_KINDS] = {};
 	int k, err;
@@ -244,11 +244,11 @@ int trace_summarize(struct trace_file *tf, size_t top, struct trace_summary *s)
 	for (k = 0; k < NR_SEL_KINDS; k++)
 		sel_free(&v[k]);
 	if (err)
-		trace_summary_free(s);
+		summary_free(s);
 	return err;
 }
 
-void trace_summary_free(struct trace_summary *s)
+void summary_free(struct trace_summary *s)
 {
 	free(s->top);
 	s->top = NULL;
