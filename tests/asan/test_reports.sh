@@ -27,7 +27,7 @@ else
 	not_ok "$n sanitizer reports in $dir:"
 	for f in $(find "$dir" -type f | sort | head -5); do
 		echo "# $f:"
-		grep -E 'ERROR|SUMMARY|runtime error|#[0-9] ' "$f" | head -12 | sed 's/^/#   /'
+		grep -E 'ERROR|SUMMARY|runtime error|#[0-9] ' "$f" | head -12 | diag
 	done
 fi
 tap_done

@@ -133,7 +133,7 @@ expect_calls() {
 		ok "$1 ($2, for $3 without early exits)"
 	else
 		not_ok "$1: got $2, want $3$([ "$WALK_BATCHED" = 1 ] && echo " to $(($3 + $3 / 2))")"
-		[ -n "${4:-}" ] && tail -c 2000 "$4" | sed 's/^/#   /'
+		[ -n "${4:-}" ] && tail -c 2000 "$4" | diag
 	fi
 }
 

@@ -22,8 +22,8 @@ pages=$((FOLD_MB * 256))
 if [ $WALK_BATCHED = 1 ]; then pins=$((pages / 512)); else pins=$pages; fi
 
 f_logs() {
-	sed 's/^/#   /' "$terr"
-	head -c 1500 "$treport" 2>/dev/null | sed 's/^/#   /'
+	diag "$terr"
+	head -c 1500 "$treport" 2>/dev/null | diag
 }
 
 # The weights of the folded lines on stdin (those whose frames match

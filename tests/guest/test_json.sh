@@ -27,7 +27,7 @@ live=$jdir/live.ndjson
 T=$jdir/t.gt
 
 j_logs() {
-	tail -n 5 "$jdir"/*.err "$jdir/work" 2>/dev/null | sed 's/^/#   /'
+	tail -n 5 "$jdir"/*.err "$jdir/work" 2>/dev/null | diag
 }
 
 # The workload waits, faulted in; both tracers attach; then it walks.
@@ -63,7 +63,7 @@ out=$(/usr/bin/python3 $CHECK --ndjson docs/schemas/live.schema.json "$live" 2>&
 rc=$?
 n=$(wc -l <"$live")
 [ $rc = 0 ] && [ "$n" -gt 20 ] && ok "live -j: $(tail -n1 <<<"$out")" ||
-	{ not_ok "live -j: $n lines, rc $rc"; head -n 5 <<<"$out" | sed 's/^/#   /'; }
+	{ not_ok "live -j: $n lines, rc $rc"; head -n 5 <<<"$out" | diag; }
 expect_eq "live -j: every kind of record" \
 	"$(jq -r .type "$live" | sort -u | tr '\n' ' ')" "cgroup counters end hist proc "
 expect_eq "live -j: one report, its end last" "$(jq -r .type "$live" | grep -c end):$(tail -n1 "$live" | jq -r .type)" 1:end
@@ -109,7 +109,7 @@ $GUPSTAT report -j -n 5 "$T" >"$jdir/report.json" 2>>"$jdir/report.err"
 expect_eq "report and report -j: exit status, no message" "$?:$(cat "$jdir/report.err")" "0:"
 out=$(/usr/bin/python3 $CHECK docs/schemas/report.schema.json "$jdir/report.json" 2>&1) &&
 	ok "report -j: $(tail -n1 <<<"$out")" ||
-	{ not_ok "report -j"; head -n 5 <<<"$out" | sed 's/^/#   /'; }
+	{ not_ok "report -j"; head -n 5 <<<"$out" | diag; }
 text_holds=$(sed -n 's/^  holds \([0-9]*\), lost.*/\1/p' "$jdir/text")
 text_count=$(sed -n 's/^     hold: count \([0-9]*\),.*/\1/p' "$jdir/text")
 expect_eq "report -j: holds and their count as the text's" \

@@ -98,7 +98,7 @@ expect_eq "--per-cgroup: the workload's pages in its cgroup's row" \
 $GUPSTAT -e none --per-cgroup -- $GUPWORK --folio 4k --size 4 readv >"$log" 2>"$err"
 grep -q '^ *WALK-CALLS .* CGROUP$' "$log" && grep -Eq ' /$' "$log" &&
 	ok "--per-cgroup: the table, the root cgroup named /" ||
-	{ not_ok "--per-cgroup: no table or no / row"; sed 's/^/#   /' "$log"; }
+	{ not_ok "--per-cgroup: no table or no / row"; diag "$log"; }
 # The command runs where we do, not in the (now empty) test cgroup.
 $GUPSTAT -j -c $cg -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
 expect_eq "-c an empty cgroup: nothing counted" "$(hist "$log" walk_pages sum)" 0 "$log"

@@ -36,8 +36,8 @@ wlog=$pdir/work
 ftr=$pdir/ftrace
 
 p_logs() {
-	sed 's/^/#   /' "$err" "$wlog"
-	head -c 1500 "$report" 2>/dev/null | sed 's/^/#   /'
+	diag "$err" "$wlog"
+	head -c 1500 "$report" 2>/dev/null | diag
 }
 
 # ftrace as the test found it, whatever happens.
@@ -110,7 +110,7 @@ expect_calls "$name: valid JSON (jq), one slice per hold" "$n" $P_CALLS "$report
 # The clock in the text and in the file, and the trace's start on it.
 clock_re='^  clock: CLOCK_MONOTONIC \(the kernel.s bpf_ktime_get_ns\(\)\), start [0-9]+\.[0-9]{9} s$'
 grep -Eq "$clock_re" "$report" && ok "$name: report says the clock: $(grep '^  clock:' "$report")" ||
-	{ not_ok "$name: no clock line"; head -5 "$report" | sed 's/^/#   /'; }
+	{ not_ok "$name: no clock line"; head -5 "$report" | diag; }
 expect_eq "$name: the file says the clock" "$(jq -r .metadata.clock "$json")" CLOCK_MONOTONIC
 
 # Every hold's stack: none failed in this run, so every slice has one,

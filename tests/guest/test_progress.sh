@@ -42,8 +42,8 @@ EOF
 chmod +x "$pwork"
 
 p_logs() {
-	tr '\r' '\n' <"$plog" | sed 's/^/#   /' | tail -n 40
-	sed 's/^/#   /' "$pdir/wlog" 2>/dev/null
+	tr '\r' '\n' <"$plog" | diag | tail -n 40
+	diag "$pdir/wlog" 2>/dev/null
 }
 
 # The workload's processes, gone whatever became of the trace.
@@ -113,7 +113,7 @@ check_status() {
 			printf "%d to %d holds, %s lost at the last line\n", first, ph, pl
 		}' "$pdir/status" >"$pdir/why" &&
 		ok "$name: the figures go forward and end at the file's: $(cat "$pdir/why")" ||
-		{ not_ok "$name: $(cat "$pdir/why")"; sed 's/^/#   /' "$pdir/status"; }
+		{ not_ok "$name: $(cat "$pdir/why")"; diag "$pdir/status"; }
 	# Rewritten in place: never ended by a newline of its own.
 	! grep -aqP 'queue [0-9]+%\r?$' "$plog" &&
 		[ "$(grep -ac $'\r\x1b\\[Kgupstat trace: [0-9]*\\.[0-9] s  ' "$plog")" -ge 1 ] &&

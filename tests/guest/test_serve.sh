@@ -23,7 +23,6 @@ WAIT=180
 # The guest's init leaves loopback down.
 ip link set lo up
 
-show() { sed 's/^/#   /' "$@"; }
 
 # scrape FILE [CURL_ARGS...]: GET $URL into FILE; its headers to FILE.h.
 scrape() {
@@ -51,7 +50,7 @@ promtool_ok() {
 		ok "$1: promtool check metrics"
 	else
 		not_ok "$1: promtool check metrics"
-		show "$tmp/lint"
+		diag "$tmp/lint"
 	fi
 }
 
@@ -74,20 +73,20 @@ $GUPSTAT serve -e none -p $work >"$tmp/out" 2>"$tmp/err" &
 gs=$!
 if ! wait_for "Serving http://127.0.0.1:$PORT/metrics" "$tmp/err" $WAIT; then
 	not_ok "gupstat serve did not start"
-	show "$tmp/err"
+	diag "$tmp/err"
 	kill $work $gs 2>/dev/null
 	tap_done
 fi
 ok "serve: $(grep Serving "$tmp/err")"
 grep -q "kernel.bpf_stats_enabled is not 1: the probes' own cost" "$tmp/err" &&
-	ok "bpf stats off: said in one line" || { not_ok "bpf stats off: not said"; show "$tmp/err"; }
+	ok "bpf stats off: said in one line" || { not_ok "bpf stats off: not said"; diag "$tmp/err"; }
 [ "$(prog_count)" -gt "$progs_before" ] && ok "serve: its programs are loaded" ||
 	not_ok "serve: no programs loaded ($(prog_count), $progs_before before)"
 
 scrape "$tmp/before" && ok "scrape before the workload" || not_ok "scrape before the workload"
 promtool_ok "before" "$tmp/before"
 grep -q '^Content-Type: text/plain; version=0.0.4' "$tmp/before.h" &&
-	ok "the 0.0.4 text format by default" || { not_ok "content type"; show "$tmp/before.h"; }
+	ok "the 0.0.4 text format by default" || { not_ok "content type"; diag "$tmp/before.h"; }
 kill -USR1 $work
 wait $work
 expect_eq "the workload ran" "$?" 0 "$tmp/work"
@@ -106,7 +105,7 @@ if [ -n "$count0" ] && [ -n "$count1" ]; then
 		$((count1 - count0)) $PAGES
 else
 	not_ok "no gupstat_walk_pages_count$S in the scrapes"
-	grep walk_pages_count "$tmp/after" | show /dev/stdin
+	grep walk_pages_count "$tmp/after" | diag
 fi
 expect_eq "walk pages _sum moved by 16384 pages" \
 	"$(($(value "$tmp/after" "gupstat_walk_pages_sum$S") - $(value "$tmp/before" "gupstat_walk_pages_sum$S")))" \
@@ -133,7 +132,7 @@ grep -q "^gupstat_kernel_info{release=\"$(uname -r)\"" "$tmp/after" &&
 scrape "$tmp/om" -H 'Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5'
 grep -q '^Content-Type: application/openmetrics-text; version=1.0.0' "$tmp/om.h" &&
 	[ "$(tail -n 1 "$tmp/om")" = "# EOF" ] && ok "OpenMetrics when asked, ending in # EOF" ||
-	{ not_ok "OpenMetrics"; show "$tmp/om.h"; }
+	{ not_ok "OpenMetrics"; diag "$tmp/om.h"; }
 
 # The 99th percentile hold, as histogram_quantile() must find it: within
 # the bucket where the cumulative count first reaches 99%.
@@ -154,7 +153,7 @@ CG=/sys/fs/cgroup
 mkdir -p $CG/gupA $CG/gupB $CG/gupC
 $GUPSTAT serve --per-cgroup -P -e cpu-clock --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
 gs2=$!
-wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not start"; show "$tmp/err2"; }
+wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not start"; diag "$tmp/err2"; }
 ! grep -q "bpf_stats_enabled is not 1" "$tmp/err2" && ok "bpf stats on: nothing said" ||
 	not_ok "bpf stats on: said it is off"
 # in_cgroup NAME MB: a readv of MB in cgroup NAME, from its start.
@@ -183,7 +182,7 @@ expect_calls "--per-cgroup: gupB's walk calls" \
 	"$([ "$WALK_BATCHED" = 1 ] && echo 16 || echo 8192)"
 cid=$(grep -o '^gupstat_cgroup_walk_pages_total{cgroup="id:[0-9]*"} 1024$' "$tmp/cg")
 [ -n "$cid" ] && ok "--per-cgroup: gupC, removed unnamed, by its id: $cid" ||
-	{ not_ok "--per-cgroup: no id:N series of 1024 pages for gupC"; grep cgroup_walk_pages "$tmp/cg" | show /dev/stdin; }
+	{ not_ok "--per-cgroup: no id:N series of 1024 pages for gupC"; grep cgroup_walk_pages "$tmp/cg" | diag; }
 expect_eq "--per-cgroup: the removed cgroup said once" \
 	"$(grep -c 'a cgroup was removed before it could be named' "$tmp/err2")" 1
 # process_vm_readv() pins (pin_user_pages_remote()) and unpins them all.
@@ -197,10 +196,10 @@ runs=$(prefix_sum "$tmp/cg" 'gupstat_probe_runs_total{program="walk_fexit",funct
 calls=$(prefix_sum "$tmp/cg" 'gupstat_cgroup_walk_calls_total{')
 [ -n "$runs" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] && [ "$runs" -ge "$calls" ] &&
 	ok "bpf stats on: follow_page_pte's exit program ran $runs times, for $calls calls counted" ||
-	{ not_ok "bpf stats on: walk_fexit runs '$runs', calls counted '$calls'"; grep '^gupstat_probe_runs' "$tmp/cg" | show /dev/stdin; }
+	{ not_ok "bpf stats on: walk_fexit runs '$runs', calls counted '$calls'"; grep '^gupstat_probe_runs' "$tmp/cg" | diag; }
 grep -q '^gupstat_gup_events_count{event="cpu-clock",method=' "$tmp/cg" &&
 	ok "-e cpu-clock: the counter histograms say event=\"cpu-clock\"" ||
-	{ not_ok "-e cpu-clock: no event label"; grep '^gupstat_gup_events_count' "$tmp/cg" | show /dev/stdin; }
+	{ not_ok "-e cpu-clock: no event label"; grep '^gupstat_gup_events_count' "$tmp/cg" | diag; }
 
 # A real Prometheus, scraping both every second, with the rules of
 # contrib/, asked through its HTTP API.
@@ -240,7 +239,7 @@ if [ -n "$q" ] && awk -v q="$q" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(q >= lo 
 	ok "Prometheus: histogram_quantile(0.99) of the hold, $q s, within ($lo, $hi]"
 else
 	not_ok "Prometheus: histogram_quantile(0.99) of the hold: '$q', want within ($lo, $hi]"
-	tail -n 20 "$tmp/prom.log" | show /dev/stdin
+	tail -n 20 "$tmp/prom.log" | diag
 fi
 for c in gupA:4096 gupB:8192; do
 	expect_eq "Prometheus: ${c%:*}'s walk pages through /api/v1/query" \
@@ -307,7 +306,7 @@ if wait_for "Serving" "$tmp/err3" $WAIT && wait_for "Serving" "$tmp/err4" $WAIT;
 		not_ok "scrape size: $new bytes ($nb) by default, $old ($ob) with the old range"
 else
 	not_ok "the two servers for the scrape size did not start"
-	show "$tmp/err3" "$tmp/err4"
+	diag "$tmp/err3" "$tmp/err4"
 fi
 kill -TERM $s3 $s4
 wait $s3 $s4
@@ -320,10 +319,10 @@ if wait_for "still serving" "$tmp/err" $WAIT && scrape "$tmp/cmd"; then
 	# exec's argument pages are the command's own GUP too: a few pages.
 	[ -n "$sum" ] && [ "$sum" -ge 4096 ] && [ "$sum" -le $((4096 + 16)) ] &&
 		ok "-- COMMAND: its 16 MB walk counted ($sum pages), served after its exit" ||
-		{ not_ok "-- COMMAND: walk pages $sum, want 4096 to 4112"; show "$tmp/err"; }
+		{ not_ok "-- COMMAND: walk pages $sum, want 4096 to 4112"; diag "$tmp/err"; }
 else
 	not_ok "-- COMMAND: no scrape after the command exited"
-	show "$tmp/err"
+	diag "$tmp/err"
 fi
 kill -INT $gs
 wait $gs
@@ -344,7 +343,7 @@ if wait_for "Serving" "$tmp/err" $WAIT; then
 	promtool_ok "-P" "$tmp/procs"
 else
 	not_ok "-P: serve did not start"
-	show "$tmp/err"
+	diag "$tmp/err"
 fi
 kill -TERM $gs
 wait $gs

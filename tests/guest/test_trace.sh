@@ -22,8 +22,8 @@ if [ $WALK_BATCHED = 1 ]; then T_CALLS=$((T_PAGES / 512)) T_BATCH=512
 else T_CALLS=$T_PAGES T_BATCH=1; fi
 
 t_logs() {
-	sed 's/^/#   /' "$terr" "$twlog"
-	head -c 1500 "$treport" 2>/dev/null | sed 's/^/#   /'
+	diag "$terr" "$twlog"
+	head -c 1500 "$treport" 2>/dev/null | diag
 }
 
 # trace_held "TRACE_OPTS" GUPWORK_ARGS...: fault the region in, attach
@@ -104,7 +104,7 @@ if trace_case "$name" "" --folio 4k --size $T_MB readv; then
 		grep -q '__get_user_pages+0x' "$tdir/stack" && grep -q 'process_vm_rw' "$tdir/stack" &&
 		! grep -q '\[bpf\]' "$tdir/stack" &&
 		ok "$name: stack follow_page_pte <- __get_user_pages <- process_vm_rw, no [bpf] frame" ||
-		{ not_ok "$name: stack"; sed 's/^/#   /' "$tdir/stack"; }
+		{ not_ok "$name: stack"; diag "$tdir/stack"; }
 	! LC_ALL=C grep -qaP '\xff\xff\xff\xff' "$T" && ! grep -q ffffffff "$treport" &&
 		ok "$name: no kernel address in the file or the report" ||
 		not_ok "$name: kernel addresses written without --kernel-addrs"
@@ -305,41 +305,31 @@ else
 fi
 rmdir $cg_a $cg_b
 
-# Bad input: one line, and 2 for usage, 1 for what cannot be done.
-t_fails() {
-	local name=$1 want=$2 pattern=$3 rc
-	shift 3
-	"$@" >"$twlog" 2>"$terr"
-	rc=$?
-	if [ "$rc" = "$want" ] && [ "$(wc -l <"$terr")" = 1 ] && grep -q -- "$pattern" "$terr"; then
-		ok "$name: rc $rc, $(cat "$terr")"
-	else
-		not_ok "$name: rc $rc (want $want), stderr: $(head -c 300 "$terr")"
-	fi
-}
-t_fails "trace: unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT trace --frobnicate -o "$T"
-t_fails "trace: no -o" 2 "no output file" $GUPSTAT trace -d 1
-t_fails "trace: bad -b" 2 "not a size" $GUPSTAT trace -o "$T" -b lots
-t_fails "trace: bad --min-ns" 2 "not a number" $GUPSTAT trace -o "$T" --min-ns -5
+# Bad input: one line, and 2 for usage, 1 for what cannot be done
+# (tap.sh fails_with; its PATTERN is grep -E).
+fails_with "trace: unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT trace --frobnicate -o "$T"
+fails_with "trace: no -o" 2 "no output file" $GUPSTAT trace -d 1
+fails_with "trace: bad -b" 2 "not a size" $GUPSTAT trace -o "$T" -b lots
+fails_with "trace: bad --min-ns" 2 "not a number" $GUPSTAT trace -o "$T" --min-ns -5
 # -c: as the live view, one line and 1, nothing attached, no file.
 # ($T stays: the existing-file case below needs it.)
-t_fails "trace -c: a missing cgroup" 1 "^gupstat trace: -c $cg_root/no-such-group: No such file or directory\$" \
+fails_with "trace -c: a missing cgroup" 1 "^gupstat trace: -c $cg_root/no-such-group: No such file or directory\$" \
 	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/no-such-group -d 1
-t_fails "trace -c: a file" 1 "^gupstat trace: -c $cg_root/cgroup.procs: not a cgroup v2 directory\$" \
+fails_with "trace -c: a file" 1 "^gupstat trace: -c $cg_root/cgroup.procs: not a cgroup v2 directory\$" \
 	$GUPSTAT trace -o "$tdir/c.gt" -c $cg_root/cgroup.procs -d 1
-t_fails "trace -c: a directory outside cgroup2" 1 "^gupstat trace: -c /tmp: not a cgroup v2 directory\$" \
+fails_with "trace -c: a directory outside cgroup2" 1 "^gupstat trace: -c /tmp: not a cgroup v2 directory\$" \
 	$GUPSTAT trace -o "$tdir/c.gt" -c /tmp -d 1
 [ ! -e "$tdir/c.gt" ] && ok "trace -c refused: no file" || not_ok "trace -c refused: $tdir/c.gt written"
-t_fails "trace: no such directory" 1 "No such file or directory" \
+fails_with "trace: no such directory" 1 "No such file or directory" \
 	$GUPSTAT trace -o /nonexistent/t.gt -d 1
-t_fails "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
+fails_with "trace: read-only file system" 1 "Read-only file system" $GUPSTAT trace -o /usr/t.gt -d 1
 ln -sf "$tdir/elsewhere" "$tdir/link"
-t_fails "trace: never through a symlink" 1 "a symbolic link" $GUPSTAT trace -o "$tdir/link" -d 1
+fails_with "trace: never through a symlink" 1 "a symbolic link" $GUPSTAT trace -o "$tdir/link" -d 1
 [ ! -e "$tdir/elsewhere" ] && ok "trace: the symlink's target was not created" ||
 	not_ok "trace: wrote through a symlink"
 
 # A trace is written in place from its start: an existing file is refused.
-t_fails "trace: an existing file is refused" 1 "t.gt: it exists" $GUPSTAT trace -o "$T" -d 1
+fails_with "trace: an existing file is refused" 1 "t.gt: it exists" $GUPSTAT trace -o "$T" -d 1
 [ -s "$T" ] && ok "trace: the existing file is left as it was" || not_ok "trace: $T was touched"
 
 # A real trace, cut or corrupted: report says what is wrong, in one line;
@@ -348,16 +338,16 @@ rm -f "$T"
 $GUPSTAT trace -o "$T" -- $GUPWORK --folio 4k --size 16 readv >/dev/null 2>&1
 hs=$(od -An -tu4 -j12 -N4 "$T" | tr -d ' ')
 head -c 30 "$T" >"$tdir/cut.gt"
-t_fails "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
+fails_with "report: a file cut in its header" 1 "cut.gt: truncated" $GUPSTAT report "$tdir/cut.gt"
 head -c $((hs + 3 * 96 + 40)) "$T" >"$tdir/cut.gt"
-t_fails "report: a file cut after 3 records and a half" 0 \
-	"cut.gt: incomplete trace (no trailer): 3 holds recovered" $GUPSTAT report -n 0 "$tdir/cut.gt"
-t_fails "report --strict: the same file refused" 1 "cut.gt: incomplete trace" \
+fails_with "report: a file cut after 3 records and a half" 0 \
+	"cut.gt: incomplete trace \(no trailer\): 3 holds recovered" $GUPSTAT report -n 0 "$tdir/cut.gt"
+fails_with "report --strict: the same file refused" 1 "cut.gt: incomplete trace" \
 	$GUPSTAT report --strict "$tdir/cut.gt"
 { printf 'GUPTRACX'; tail -c +9 "$T"; } >"$tdir/magic.gt"
-t_fails "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT report "$tdir/magic.gt"
-t_fails "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
-t_fails "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
+fails_with "report: corrupt magic" 1 "magic.gt: not a gupstat trace file" $GUPSTAT report "$tdir/magic.gt"
+fails_with "report: no such file" 1 "No such file" $GUPSTAT report "$tdir/none.gt"
+fails_with "report: unknown option" 2 "unknown option" $GUPSTAT report --frobnicate "$T"
 
 # A disk that fills up. Full from the start: the trace fails saying so
 # and leaves nothing. With one page left (tmpfs counts pages): the
@@ -381,8 +371,8 @@ if mount -t tmpfs -o size=16k gupstat-full "$tdir/full"; then
 	grep -q "No space left on device" "$terr" && [ $rc = 1 ] &&
 		ok "trace, disk full mid-trace: exit 1, $(grep -c . "$terr") lines: $(tr '\n' ' ' <"$terr")" ||
 		not_ok "trace, disk full mid-trace: rc $rc, $(head -c 300 "$terr")"
-	t_fails "report: the trace the disk cut short" 0 \
-		"t.gt: incomplete trace (no trailer): [1-9][0-9]* holds recovered" \
+	fails_with "report: the trace the disk cut short" 0 \
+		"t.gt: incomplete trace \(no trailer\): [1-9][0-9]* holds recovered" \
 		$GUPSTAT report -n 0 "$tdir/full/t.gt"
 	umount "$tdir/full"
 else
@@ -439,8 +429,8 @@ gs=$!
 if wait_for "Hit Ctrl-C" "$terr" 60; then
 	kill -KILL $gs
 	wait $gs 2>/dev/null
-	t_fails "trace killed before any hold: report" 0 \
-		"incomplete trace (no trailer): 0 holds recovered" $GUPSTAT report -n 0 "$T"
+	fails_with "trace killed before any hold: report" 0 \
+		"incomplete trace \(no trailer\): 0 holds recovered" $GUPSTAT report -n 0 "$T"
 else
 	not_ok "trace -d 60 did not start"
 	kill $gs

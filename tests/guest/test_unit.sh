@@ -15,7 +15,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/unit.sh
 
 tmp=$(mktemp -d)
-show() { sed 's/^/#   /' "$@"; }
 ip link set lo up 2>/dev/null
 # Under TCG the first scrape can take a while: patient, not loose.
 WAIT=180
@@ -43,7 +42,7 @@ scraped() {
 		ok "scraped $URL: gupstat_build_info and gupstat_walk_pages_count"
 	else
 		not_ok "no scrape of $URL with gupstat_build_info and gupstat_walk_pages_count"
-		head -c 1000 "$tmp/m" 2>/dev/null | show
+		head -c 1000 "$tmp/m" 2>/dev/null | diag
 	fi
 	# The shipped options ask for --per-cgroup. The first scrape may have
 	# been asked before the probes attached (the port is bound first):
@@ -53,7 +52,7 @@ scraped() {
 	curl -sS --max-time 20 -o "$tmp/m" "$URL" 2>/dev/null
 	grep -q '^gupstat_cgroup_walk_pages_total{cgroup="/' "$tmp/m" &&
 		ok "--per-cgroup: series by cgroup path, e.g. $(grep -m1 -o '^gupstat_cgroup_walk_pages_total{[^}]*}' "$tmp/m")" ||
-		{ not_ok "--per-cgroup: no gupstat_cgroup_walk_pages_total{cgroup=\"/...\"}"; grep '^gupstat_cgroup' "$tmp/m" | head | show; }
+		{ not_ok "--per-cgroup: no gupstat_cgroup_walk_pages_total{cgroup=\"/...\"}"; grep '^gupstat_cgroup' "$tmp/m" | head | diag; }
 }
 
 # The probes a plain gupstat serve, as root and unconfined, attaches
@@ -93,8 +92,8 @@ same_probes() {
 		ok "the probes of gupstat as root, attached the same way: $(wc -l <"$tmp/probes"), $(grep -c kprobe "$tmp/probes") by kprobe, $lost refused (perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid))"
 	else
 		not_ok "its probes are not gupstat's as root, less $lost"
-		diff "$tmp/want" "$tmp/probes" | show
-		show "$2"
+		diff "$tmp/want" "$tmp/probes" | diag
+		diag "$2"
 	fi
 	[ "$lost" = 0 ] && return
 	expect_eq "each refused kprobe said in one line" \
@@ -127,7 +126,7 @@ if [ "$(cat /proc/1/comm)" != systemd ]; then
 		check_pid $pid
 	else
 		not_ok "ExecStart under the unit's uid and capabilities did not serve"
-		show "$tmp/err"
+		diag "$tmp/err"
 	fi
 	kill -TERM $pid 2>/dev/null
 	wait $pid
@@ -195,7 +194,7 @@ if grep -q 'method="kprobe' "$tmp/root.probes"; then
 	f=$(grep -m1 -o 'function="[^"]*",method="kprobe' "$tmp/root.probes" | cut -d'"' -f2)
 	grep -q "^gupstat serve: skipping $f: " "$tmp/j" &&
 		ok "and the journal names it: $(grep -m1 "^gupstat serve: skipping $f: " "$tmp/j")" ||
-		{ not_ok "no 'skipping $f' in the journal"; show "$tmp/j"; }
+		{ not_ok "no 'skipping $f' in the journal"; diag "$tmp/j"; }
 	systemctl stop gupstat
 else
 	skip "no kprobe here: ProtectKernelTunables= would lose nothing"

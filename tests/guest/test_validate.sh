@@ -27,7 +27,7 @@ if $GUPSTAT validate unpin -s 4,16 -r 3 -o "$v_json" >"$v_log" 2>&1; then
 	ok "validate unpin -s 4,16 -r 3 ran"
 else
 	not_ok "validate unpin failed:"
-	sed 's/^/#   /' "$v_log"
+	diag "$v_log"
 fi
 expect_eq "validate: THP settings restored" "$(thp_state)" "$thp_before"
 expect_eq "validate: runs" "$(jq '.runs | length' "$v_json")" 6
@@ -63,7 +63,7 @@ if $GUPSTAT validate unpin -s 4 -f 64k -r 2 -e cpu-clock -o "$v_json.clock" >"$v
 		"cpu-clock 2 true"
 else
 	not_ok "validate -e cpu-clock failed:"
-	sed 's/^/#   /' "$v_log"
+	diag "$v_log"
 fi
 
 # The kprobe fallback: the same census through kprobes and kretprobes.
@@ -73,7 +73,7 @@ if $GUPSTAT validate unpin -s 4 -f 64k -r 1 -k -o "$v_json.kp" >"$v_log" 2>&1; t
 			   (.runs[0].warm.unpin_ns[0] > 0)] | join(" ")' "$v_json.kp")" "kprobe 1024 64 true"
 else
 	not_ok "validate -k failed:"
-	sed 's/^/#   /' "$v_log"
+	diag "$v_log"
 fi
 
 # compare against itself: nothing changes, so the slowdown claim fails.

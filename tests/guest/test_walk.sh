@@ -16,8 +16,8 @@ MB=64
 PAGES=$((MB * 256))
 
 show_logs() {
-	sed 's/^/#   /' "$err" "$wlog"
-	tail -c 2000 "$log" | sed 's/^/#   /'
+	diag "$err" "$wlog"
+	tail -c 2000 "$log" | diag
 }
 
 # held_run "GUPSTAT_OPTS" GUPWORK_ARGS...: fault the region in first,

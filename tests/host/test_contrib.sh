@@ -24,7 +24,6 @@ for t in promtool prometheus jq curl python3; do
 		tap_done
 	fi
 done
-show() { sed 's/^/#   /' "$@"; }
 
 # --- the rules ---
 promtool check rules "$rules" >"$tmp/check" 2>&1
@@ -109,7 +108,7 @@ grep -q 'instance=~"\.+"' "$tmp/queries" && grep -q '\[1m\]' "$tmp/queries" &&
 contrib/grafana/queries --var instance=192.0.2.7:10435 >"$tmp/q1" 2>&1
 grep -qF 'instance=~"192\\.0\\.2\\.7:10435"' "$tmp/q1" && ! grep -q 'instance=~"\.+"' "$tmp/q1" &&
 	ok "--var instance=192.0.2.7:10435: regex-escaped, every query" ||
-	{ not_ok "--var instance"; show "$tmp/q1"; }
+	{ not_ok "--var instance"; diag "$tmp/q1"; }
 # Grafana's other spelling, ${NAME}, and the longer name first.
 jq '.panels[0].targets[0].expr = "rate(x{instance=~\"${instance}\"}[$__rate_interval]) + $__interval_ms0 * 0"' \
 	"$dash" >"$tmp/braces.json"
@@ -191,7 +190,7 @@ P=http://127.0.0.1:$pport
 for ((i = 0; i < 300; i++)); do curl -sf "$P/-/ready" >/dev/null 2>&1 && break; sleep 0.1; done
 if ! curl -sf "$P/-/ready" >/dev/null 2>&1; then
 	not_ok "Prometheus did not start on port $pport"
-	tail -n 20 "$tmp/prom.log" | show
+	tail -n 20 "$tmp/prom.log" | diag
 	tap_done
 fi
 ok "Prometheus $(prometheus --version 2>&1 | sed -n '1s/.*version \([^ ]*\).*/\1/p') up, scraping the stand-in on port $(cat "$tmp/expo.port")"

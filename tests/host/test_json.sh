@@ -24,7 +24,7 @@ valid() {
 	out=$(/usr/bin/python3 $CHECK ${4:-} "$2" "$3" 2>&1)
 	rc=$?
 	[ $rc = 0 ] && ok "$1: $(tail -n1 <<<"$out")" ||
-		{ not_ok "$1: rc $rc"; head -n 5 <<<"$out" | sed 's/^/#   /'; }
+		{ not_ok "$1: rc $rc"; head -n 5 <<<"$out" | diag; }
 }
 
 # refused NAME SCHEMA FILE JQ PATTERN: FILE edited by JQ fails, saying PATTERN.

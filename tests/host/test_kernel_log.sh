@@ -32,7 +32,7 @@ console clean '[    2.000000] page dumped because: gup_test: dump_pages() test' 
 	'[    2.100000] process launched with executable stack'
 expect_eq "a clean window passes" "$(judge clean)" "rc 0 0 failed" "$tmp/out"
 grep -q '^ok 1 - .* 2 test files ran' "$tmp/out" && ok "the markers are counted, not judged" ||
-	{ not_ok "markers"; sed 's/^/#   /' "$tmp/out"; }
+	{ not_ok "markers"; diag "$tmp/out"; }
 
 for report in 'WARNING: CPU: 1 PID: 77 at mm/gup.c:912 follow_page_pte+0x1a3/0x400' \
 	'BUG: sleeping function called from invalid context at mm/gup.c:1500' \
@@ -43,7 +43,7 @@ for report in 'WARNING: CPU: 1 PID: 77 at mm/gup.c:912 follow_page_pte+0x1a3/0x4
 	expect_eq "a report fails: ${report:0:40}" "$(judge splat)" "rc 1 1 failed" "$tmp/out"
 done
 grep -q 'while tests/guest/test_a.sh ran, the first: UBSAN: shift' "$tmp/out" &&
-	ok "the failure names the file and the report's first line" || { not_ok "naming"; sed 's/^/#   /' "$tmp/out"; }
+	ok "the failure names the file and the report's first line" || { not_ok "naming"; diag "$tmp/out"; }
 
 console two 'WARNING: one' && sed -i 's/^VMRUN-EXIT=0$/WARNING: two\nVMRUN-EXIT=0/' "$tmp/two"
 expect_eq "reports in two files are two failures" "$(judge two)" "rc 1 2 failed" "$tmp/out"
@@ -51,7 +51,7 @@ expect_eq "reports in two files are two failures" "$(judge two)" "rc 1 2 failed"
 console died '[    3.000000] Oops: int3' && sed -i '/^VMRUN-EXIT=0$/d' "$tmp/died"
 expect_eq "a guest that died fails twice: its oops and no exit status" "$(judge died)" "rc 1 2 failed" "$tmp/out"
 grep -q 'without an exit status, while tests/guest/test_b.sh ran' "$tmp/out" &&
-	ok "the death names the file that was running" || { not_ok "death"; sed 's/^/#   /' "$tmp/out"; }
+	ok "the death names the file that was running" || { not_ok "death"; diag "$tmp/out"; }
 
 : >"$tmp/empty"
 expect_eq "no console kept fails" "$(judge empty)" "rc 1 1 failed" "$tmp/out"

@@ -21,7 +21,7 @@ if [ -z "$splats" ]; then
 	ok "dmesg: no WARN, BUG, lockdep or might_sleep report"
 else
 	not_ok "dmesg has a kernel splat (whole log in $KRESULTS/dmesg):"
-	echo "$splats" | sed 's/^/#   /'
+	echo "$splats" | diag
 fi
 
 tap_done

@@ -25,11 +25,6 @@ cdump_dir=$(mktemp -d)
 cdump_t0=$SECONDS
 cdump_pattern=$(cat /proc/sys/kernel/core_pattern)
 
-# cdump_show FILE...: a log, indented under the TAP line.
-cdump_show() {
-	sed 's/^/#   /' "$@"
-}
-
 # cdump_crash: run dumpwork crash under a core_pattern that points into
 # our directory, with no core size limit, and put the pattern back.
 cdump_crash() {
@@ -44,10 +39,10 @@ cdump_crash() {
 	# was built and its folio size confirmed.
 	if [ "$rc" = 134 ]; then
 		ok "coredump: dumpwork crash built its mappings and aborted"
-		grep -e confirmed -e built "$cdump_dir/crash.log" | cdump_show
+		grep -e confirmed -e built "$cdump_dir/crash.log" | diag
 	else
 		not_ok "coredump: dumpwork crash exited $rc, want 134 (SIGABRT)"
-		cdump_show "$cdump_dir/crash.log"
+		diag "$cdump_dir/crash.log"
 	fi
 }
 
@@ -75,18 +70,18 @@ cdump_refuses() {
 	out=$("$DUMPWORK" digest "$file" 2>&1)
 	if [ $? != 1 ]; then
 		not_ok "coredump: digest did not catch $name (exit status not 1)"
-		echo "$out" | tail -n 5 | cdump_show
+		echo "$out" | tail -n 5 | diag
 		return
 	fi
 	for want in "$@"; do
 		if ! echo "$out" | grep -q "$want"; then
 			not_ok "coredump: digest did not catch $name (no line matches '$want')"
-			echo "$out" | tail -n 5 | cdump_show
+			echo "$out" | tail -n 5 | diag
 			return
 		fi
 	done
 	ok "coredump: digest catches $name"
-	echo "$out" | grep -e '^FAIL' -e '^dumpwork: ' | cdump_show
+	echo "$out" | grep -e '^FAIL' -e '^dumpwork: ' | diag
 }
 
 # cdump_selftest CORE: the checks can fail. A truncated core and an ELF
@@ -134,8 +129,8 @@ cdump_run() {
 		ok "coredump: every page as dumpwork wrote it ($(tail -n1 "$cdump_dir/digest"))"
 	else
 		not_ok "coredump: digest exited $rc"
-		grep -h -e '^FAIL' -e '^digest:' "$cdump_dir/digest" | cdump_show
-		cdump_show "$cdump_dir/digest.err"
+		grep -h -e '^FAIL' -e '^digest:' "$cdump_dir/digest" | diag
+		diag "$cdump_dir/digest.err"
 	fi
 	cdump_selftest "$core"
 }

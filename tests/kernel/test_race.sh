@@ -92,7 +92,7 @@ race_inject() {
 		ok "gup-race --inject $kind: caught: ${line#gup-race: FAIL }"
 	else
 		not_ok "gup-race --inject $kind: exit $rc, no failure saying '$what'"
-		sed 's/^/#   /' "$race_log" | head -n 20
+		diag "$race_log" | head -n 20
 	fi
 }
 

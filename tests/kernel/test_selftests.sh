@@ -136,7 +136,7 @@ for b in gup_test gup_longterm madv_populate cow mkdirty; do
 		ok "selftests: $b ran $n cases ($(st_summary $b)), each passing or as documented"
 	else
 		not_ok "selftests: $b: $(echo "$bad" | wc -l) of $n cases neither pass nor are documented:"
-		echo "$bad" | head -n 20 | sed 's/^/#   /'
+		echo "$bad" | head -n 20 | diag
 	fi
 done
 if [ ${#st_pin_bad[@]} = 0 ]; then

@@ -31,7 +31,7 @@ edge() {
 	# Booted for it by tests/kernel/walk: a case that cannot run fails.
 	77) not_ok "walk-edge $name could not run: $(sed -n 's/^SKIP: //p' "$tmp_out")" ;;
 	*) not_ok "walk-edge $name: exit $rc ($(grep -c '^FAIL:' "$tmp_out") failures, $took)"
-	   tail -n 5 "$tmp_out" | sed 's/^/#   /' ;;
+	   tail -n 5 "$tmp_out" | diag ;;
 	esac
 	return "$rc"
 }

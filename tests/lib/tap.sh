@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP for every shell test file: source it, call ok/not_ok/expect_eq/
-# fails_with, end with tap_done. Each test file is its own process and
+# fails_with (diag for what a failure shows), end with tap_done. Each test file is its own process and
 # prints its own plan, which the harness (tests/lib/harness, prove)
 # checks: a file that dies half-way is a failure, not fewer passes.
 tap_nr=0
@@ -17,6 +17,13 @@ not_ok() {
 	echo "not ok $tap_nr - $*"
 }
 
+# diag [FILE...]: FILEs, or stdin, as TAP diagnostics ("#   " before
+# each line), under the case they explain: `not_ok ...; diag "$log"`,
+# `head -n 5 "$log" | diag`. prove shows them and counts nothing.
+diag() {
+	sed 's/^/#   /' "$@"
+}
+
 # skip WHY: a case this machine or kernel cannot run, said as such.
 skip() {
 	tap_nr=$((tap_nr + 1))
@@ -29,7 +36,7 @@ expect_eq() {
 		ok "$1 ($2)"
 	else
 		not_ok "$1: got '$2', want '$3'"
-		[ -n "${4:-}" ] && sed 's/^/#   /' "$4"
+		[ -n "${4:-}" ] && diag "$4"
 	fi
 	return 0
 }

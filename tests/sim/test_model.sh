@@ -60,7 +60,7 @@ if $GUPSTAT validate unpin -e none -f 4k -s 16 -r 1 --sim "$GUPSTAT_SIM_DIR" -o 
 	ok "validate unpin --sim ran"
 else
 	not_ok "validate unpin --sim failed:"
-	sed 's/^/#   /' "$out"
+	diag "$out"
 	tap_done
 fi
 # sim COND PHASE COUNT: the one sample of a count.
