@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # contrib/systemd/gupstat.service started and scraped once. Under
-# systemd (tools/vmrun --systemd, make check's unit part): make install,
+# systemd (tools/vmrun --systemd, make check's service part): make install,
 # then systemctl starts it; it is disabled until enabled, serves
 # gupstat_build_info and the walk's histogram where the options file
 # says, runs as a non-root user with CAP_BPF and CAP_PERFMON alone,
@@ -12,7 +12,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
-. tests/lib/unit.sh
+. tests/lib/service.sh
 
 tmp=$(mktemp -d)
 ip link set lo up 2>/dev/null

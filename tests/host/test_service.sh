@@ -6,14 +6,14 @@
 # at once with one line on stderr and a non-zero exit, and the unit
 # restarts such a failure a bounded number of times.
 . tests/host/lib.sh
-. tests/lib/unit.sh
+. tests/lib/service.sh
 
 if ! command -v setpriv >/dev/null || ! command -v capsh >/dev/null; then
 	skip "no setpriv or capsh: run make deps"
 	tap_done
 fi
 
-timeout 30 bash -c '. tests/lib/unit.sh; unit_run "$1"' _ "$G" >"$tmp/out" 2>"$tmp/err"
+timeout 30 bash -c '. tests/lib/service.sh; unit_run "$1"' _ "$G" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_eq "ExecStart on a kernel that refuses tracing: exit 1 (not 124: it did not hang)" "$rc" 1 "$tmp/err"
 expect_eq "one line on stderr" "$(wc -l <"$tmp/err")" 1 "$tmp/err"
