@@ -12,6 +12,7 @@
 #include <time.h>
 #include "tap.h"
 #include "kernel/cgpath.h"
+#include "scratch.h"
 
 static unsigned long long now_ns(void)
 {
@@ -30,19 +31,13 @@ static __u64 ino(const char *path)
 
 int main(void)
 {
-	char root[] = "/tmp/cgpath.XXXXXX", a[64], ab[80], late[80];
+	const char *root = scratch_dir(), *a = scratch("system.slice");
+	const char *ab = scratch("system.slice/x.service"), *late = scratch("late");
 	struct cgpath *c;
 	__u64 id_ab, id_late;
 	unsigned long long t0;
 	const char *p;
 
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	snprintf(a, sizeof(a), "%s/system.slice", root);
-	snprintf(ab, sizeof(ab), "%s/x.service", a);
-	snprintf(late, sizeof(late), "%s/late", root);
 	mkdir(a, 0755);
 	mkdir(ab, 0755);
 	id_ab = ino(ab);
@@ -77,8 +72,5 @@ int main(void)
 	p = cgpath_lookup(c, id_ab);
 	CHECK(p && !strcmp(p, "/system.slice/x.service"), "removed after it was named: kept");
 	cgpath_free(c);
-	rmdir(late);
-	rmdir(a);
-	rmdir(root);
 	return check_done();
 }

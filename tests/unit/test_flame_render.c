@@ -18,20 +18,19 @@
 #include "tap.h"
 #include "report/export.h"
 #include "png_ink.h"
+#include "scratch.h"
 #include "synth.h"
 
 #define WIDTH	1200
 #define HEIGHT	700
-
-static char dir[] = "/tmp/gupstat-flame-XXXXXX";
 
 /* Screenshot @folded into @png: 0 when it was drawn. */
 static int render(const char *folded, const char *png)
 {
 	char cmd[1024];
 
-	snprintf(cmd, sizeof(cmd), "tests/render-flame %s %s %d,%d >%s/render.log 2>&1",
-		 folded, png, WIDTH, HEIGHT, dir);
+	snprintf(cmd, sizeof(cmd), "tests/render-flame %s %s %d,%d >%s 2>&1",
+		 folded, png, WIDTH, HEIGHT, scratch("render.log"));
 	return system(cmd) || access(png, R_OK);
 }
 
@@ -86,16 +85,11 @@ static void look(const char *folded, const char *png, const char *what)
 
 int main(int argc, char **argv)
 {
-	char trace[160], folded[160], blank[160], png[160];
+	const char *trace = scratch("t.gt"), *folded = scratch("t.folded");
+	const char *blank = scratch("blank.folded"), *png = scratch("shot.png");
 	struct png_ink ink;
 	FILE *f;
 
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
-	snprintf(folded, sizeof(folded), "%s/t.folded", dir);
-	snprintf(blank, sizeof(blank), "%s/blank.folded", dir);
-	snprintf(png, sizeof(png), "%s/shot.png", dir);
 	if (argc < 2)
 		write_folded(trace, folded);
 	if (system("command -v chromium >/dev/null") || system("command -v npm >/dev/null") ||
@@ -118,8 +112,5 @@ int main(int argc, char **argv)
 	      ink.coloured < ink.pixels / 100 && hues(&ink) < 3,
 	      "negative control: a profile of nothing shows no frames (%lu coloured, %u hues)",
 	      ink.coloured, hues(&ink));
-	snprintf(png, sizeof(png), "rm -rf %s", dir);
-	if (system(png))
-		return 1;
 	return check_done();
 }

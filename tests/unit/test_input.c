@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "tap.h"
+#include "scratch.h"
 #include "util/input.h"
 
 /* input_safe(): a copy, the original kept; C1 (raw and UTF-8) and newlines too. */
@@ -34,15 +35,12 @@ static void check_safe(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/gupstat-input-XXXXXX", path[64], fifo[64], err[128];
+	const char *dir = scratch_dir(), *path = scratch("f"), *fifo = scratch("fifo");
+	char err[128];
 	struct input in;
 	char s[] = "a\x1b[31mb\x7f\xc3\xa9";
 	FILE *f;
 
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(path, sizeof(path), "%s/f", dir);
-	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
 	f = fopen(path, "w");
 	fputs("hello", f);
 	fclose(f);
@@ -67,8 +65,5 @@ int main(void)
 	input_sanitise(s);
 	CHECK(!strcmp(s, "a?[31mb???"), "sanitised: printable ASCII only: '%s'", s);
 	check_safe();
-	unlink(fifo);
-	unlink(path);
-	rmdir(dir);
 	return check_done();
 }

@@ -11,19 +11,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "tap.h"
+#include "scratch.h"
 #include "util/output.h"
-
-static char dir[] = "/tmp/gupstat-output-XXXXXX";
-
-static char *at(const char *name)
-{
-	static char buf[4][128];
-	static int i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof(buf[i]), "%s/%s", dir, name);
-	return buf[i];
-}
 
 static int has(const char *path, const char *text)
 {
@@ -40,11 +29,11 @@ static int has(const char *path, const char *text)
 /* Nothing in the directory but the names given. */
 static int entries(void)
 {
-	char cmd[160];
+	char cmd[PATH_MAX + 32];
 	FILE *p;
 	int n = 0;
 
-	snprintf(cmd, sizeof(cmd), "ls -A %s | wc -l", dir);
+	snprintf(cmd, sizeof(cmd), "ls -A %s | wc -l", scratch_dir());
 	p = popen(cmd, "r");
 	if (!p || fscanf(p, "%d", &n) != 1)
 		n = -1;
@@ -70,10 +59,10 @@ static void killed(void)
 	int status = 0;
 	pid_t pid;
 
-	write_out(at("old"), "old", NULL);
+	write_out(scratch("old"), "old", NULL);
 	pid = fork();
 	if (!pid) {
-		if (output_open(&o, at("old"), NULL))
+		if (output_open(&o, scratch("old"), NULL))
 			_exit(1);
 		output_catch_signals();
 		fputs("new", o.f);
@@ -82,9 +71,9 @@ static void killed(void)
 		_exit(2);
 	}
 	waitpid(pid, &status, 0);
-	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && has(at("old"), "old") &&
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && has(scratch("old"), "old") &&
 	      entries() == 1, "SIGTERM half-way: killed by it, the old file kept, no temporary");
-	unlink(at("old"));
+	unlink(scratch("old"));
 }
 
 /*
@@ -97,29 +86,29 @@ static void in_place(void)
 	int status = 0;
 	pid_t pid;
 
-	write_out(at("old"), "old", NULL);
-	CHECK(output_open_new(&o, at("old")) == -EEXIST && has(at("old"), "old") && entries() == 1,
+	write_out(scratch("old"), "old", NULL);
+	CHECK(output_open_new(&o, scratch("old")) == -EEXIST && has(scratch("old"), "old") && entries() == 1,
 	      "in place: an existing file is refused, left as it was");
-	unlink(at("old"));
-	CHECK(output_open_new(&o, at("t")) == 0, "in place: a new name is taken");
+	unlink(scratch("old"));
+	CHECK(output_open_new(&o, scratch("t")) == 0, "in place: a new name is taken");
 	fputs("head", o.f);
-	CHECK(entries() == 1 && !has(at("t"), "head"), "before publishing: only the temporary");
-	CHECK(output_publish(&o) == 0 && has(at("t"), "head") && entries() == 1,
+	CHECK(entries() == 1 && !has(scratch("t"), "head"), "before publishing: only the temporary");
+	CHECK(output_publish(&o) == 0 && has(scratch("t"), "head") && entries() == 1,
 	      "published: the header is in the target, no temporary");
 	fputs("+rec", o.f);
 	output_discard(&o);
-	CHECK(has(at("t"), "head+rec"), "after publishing, a failure keeps what was written");
-	unlink(at("t"));
+	CHECK(has(scratch("t"), "head+rec"), "after publishing, a failure keeps what was written");
+	unlink(scratch("t"));
 
-	CHECK(output_open_new(&o, at("t")) == 0, "in place, a race: opened");
-	write_out(at("t"), "other", NULL);
-	CHECK(output_publish(&o) == -EEXIST && has(at("t"), "other") && entries() == 1,
+	CHECK(output_open_new(&o, scratch("t")) == 0, "in place, a race: opened");
+	write_out(scratch("t"), "other", NULL);
+	CHECK(output_publish(&o) == -EEXIST && has(scratch("t"), "other") && entries() == 1,
 	      "a file that appeared meanwhile is not replaced; the temporary goes");
-	unlink(at("t"));
+	unlink(scratch("t"));
 
 	pid = fork();
 	if (!pid) {
-		if (output_open_new(&o, at("t")))
+		if (output_open_new(&o, scratch("t")))
 			_exit(1);
 		output_catch_signals();
 		fputs("head", o.f);
@@ -131,9 +120,9 @@ static void in_place(void)
 		_exit(2);
 	}
 	waitpid(pid, &status, 0);
-	CHECK(WIFSIGNALED(status) && has(at("t"), "head+rec") && entries() == 1,
+	CHECK(WIFSIGNALED(status) && has(scratch("t"), "head+rec") && entries() == 1,
 	      "SIGKILL after publishing: what was flushed stays");
-	unlink(at("t"));
+	unlink(scratch("t"));
 }
 
 int main(void)
@@ -143,51 +132,44 @@ int main(void)
 	struct output o;
 	struct stat st;
 
-	if (!mkdtemp(dir))
-		return 1;
 	killed();
 	in_place();
-	CHECK(write_out(at("new"), "one", NULL) == 0 && has(at("new"), "one") &&
-	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
+	CHECK(write_out(scratch("new"), "one", NULL) == 0 && has(scratch("new"), "one") &&
+	      stat(scratch("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
 	      "a new file: written whole, 0600, no temporary left");
 
-	chmod(at("new"), 0644);
-	CHECK(write_out(at("new"), "two", inputs) == 0 && has(at("new"), "two") &&
-	      stat(at("new"), &st) == 0 && (st.st_mode & 0777) == 0600,
+	chmod(scratch("new"), 0644);
+	CHECK(write_out(scratch("new"), "two", inputs) == 0 && has(scratch("new"), "two") &&
+	      stat(scratch("new"), &st) == 0 && (st.st_mode & 0777) == 0600,
 	      "an existing 0644 file is replaced, 0600");
 
-	CHECK(output_open(&o, at("new"), NULL) == 0, "opened");
+	CHECK(output_open(&o, scratch("new"), NULL) == 0, "opened");
 	fputs("half", o.f);
 	output_discard(&o);
-	CHECK(has(at("new"), "two") && entries() == 1, "discarded: the old file untouched, nothing left");
+	CHECK(has(scratch("new"), "two") && entries() == 1, "discarded: the old file untouched, nothing left");
 
-	CHECK(!link(at("new"), at("hard")) &&
-	      write_out(at("new"), "three", NULL) == 0 && has(at("hard"), "two") &&
-	      stat(at("hard"), &st) == 0 && (st.st_mode & 0777) == 0600,
+	CHECK(!link(scratch("new"), scratch("hard")) &&
+	      write_out(scratch("new"), "three", NULL) == 0 && has(scratch("hard"), "two") &&
+	      stat(scratch("hard"), &st) == 0 && (st.st_mode & 0777) == 0600,
 	      "a hard link's other name keeps its data");
 
-	CHECK(!symlink(at("hard"), at("link")) &&
-	      write_out(at("link"), "x", NULL) == -ELOOP && has(at("hard"), "two"),
+	CHECK(!symlink(scratch("hard"), scratch("link")) &&
+	      write_out(scratch("link"), "x", NULL) == -ELOOP && has(scratch("hard"), "two"),
 	      "never written through a symlink");
 
-	CHECK(write_out(dir, "x", NULL) == -EINVAL, "a directory is refused");
-	mkfifo(at("fifo"), 0600);
-	CHECK(write_out(at("fifo"), "x", NULL) == -EINVAL, "a FIFO is refused");
+	CHECK(write_out(scratch_dir(), "x", NULL) == -EINVAL, "a directory is refused");
+	mkfifo(scratch("fifo"), 0600);
+	CHECK(write_out(scratch("fifo"), "x", NULL) == -EINVAL, "a FIFO is refused");
 
-	((const char **)self)[0] = at("hard");
-	CHECK(write_out(at("hard"), "x", self) == -EINVAL && has(at("hard"), "two"),
+	((const char **)self)[0] = scratch("hard");
+	CHECK(write_out(scratch("hard"), "x", self) == -EINVAL && has(scratch("hard"), "two"),
 	      "an input is refused");
 
 	CHECK(write_out("/dev/null", "x", NULL) == 0 && stat("/dev/null", &st) == 0 &&
 	      S_ISCHR(st.st_mode) && (st.st_mode & 0777) == 0666,
 	      "/dev/null: discarded, the device left alone");
-	CHECK(write_out(at("no/such"), "x", NULL) == -ENOENT, "a missing directory fails");
+	CHECK(write_out(scratch("no/such"), "x", NULL) == -ENOENT, "a missing directory fails");
 	CHECK(entries() == 4, "nothing left behind (%d entries)", entries());
 
-	unlink(at("new"));
-	unlink(at("hard"));
-	unlink(at("link"));
-	unlink(at("fifo"));
-	rmdir(dir);
 	return check_done();
 }

@@ -11,11 +11,10 @@
 #include "tap.h"
 #include "report/export.h"
 #include "png_ink.h"
+#include "scratch.h"
 #include "synth.h"
 
 #define BAR_RGB		0x4477aa	/* export_plot.c's bars */
-
-static char dir[] = "/tmp/gupstat-plot-XXXXXX";
 
 /* Screenshot @svg at 960x560 into @png: 0 when Chromium wrote it. */
 static int render(const char *svg, const char *png)
@@ -24,8 +23,8 @@ static int render(const char *svg, const char *png)
 
 	snprintf(cmd, sizeof(cmd),
 		 "timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
-		 "--user-data-dir=%s/chrome --window-size=960,560 --screenshot=%s file://%s "
-		 ">%s/chromium.log 2>&1", dir, png, svg, dir);
+		 "--user-data-dir=%s --window-size=960,560 --screenshot=%s file://%s "
+		 ">%s 2>&1", scratch("chrome"), png, svg, scratch("chromium.log"));
 	unlink(png);
 	return system(cmd) || access(png, R_OK);
 }
@@ -53,16 +52,11 @@ static void write_plot(const char *trace, const char *svg)
 
 int main(void)
 {
-	char trace[160], svg[160], blank[160], png[160];
+	const char *trace = scratch("t.gt"), *svg = scratch("plot.svg");
+	const char *blank = scratch("blank.svg"), *png = scratch("shot.png");
 	struct png_ink ink;
 	FILE *f;
 
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
-	snprintf(svg, sizeof(svg), "%s/plot.svg", dir);
-	snprintf(blank, sizeof(blank), "%s/blank.svg", dir);
-	snprintf(png, sizeof(png), "%s/shot.png", dir);
 	write_plot(trace, svg);
 	if (system("command -v chromium >/dev/null")) {
 		SKIP("no chromium: run make deps");
@@ -82,8 +76,5 @@ int main(void)
 	CHECK(render(blank, png) == 0 && png_ink_count(png, BAR_RGB, &ink) == 0 &&
 	      ink.inked < ink.pixels / 1000 && ink.near == 0,
 	      "negative control: a blank SVG shows no ink (%lu) and no bars (%lu)", ink.inked, ink.near);
-	snprintf(svg, sizeof(svg), "rm -rf %s", dir);
-	if (system(svg))
-		return 1;
 	return check_done();
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "tap.h"
+#include "scratch.h"
 #include "synth.h"
 #include "capture.h"
 #include "report/report.h"
@@ -21,8 +22,7 @@
 			   "__get_user_pages+0x1b4;follow_page_pte+0x0"
 #define STACK_B_ROOT_FIRST "process_vm_rw_core+0x2c0;__get_user_pages+0x1b4;follow_page_pte+0x0"
 
-static char dir[] = "/tmp/gupstat-folded-XXXXXX";
-static char trace[128], folded[128], txt[128], err_log[128];
+static char *trace, *folded, *txt, *err_log;
 static char out[1 << 16], err[4096];
 static struct trace_rec recs[NR_RECS];
 static bool err_one;	/* stderr was exactly one line */
@@ -191,7 +191,7 @@ static void write_no_stacks(const char *path)
 
 static void refusals(void)
 {
-	char nostk[160], link_name[160];
+	char *nostk = scratch("nostacks.gt"), *link_name = scratch("same.gt");
 	char *nostacks[] = { "report", "--folded", folded, nostk, NULL };
 	char *onto[] = { "report", "--folded", trace, trace, NULL };
 	char *linked[] = { "report", "--folded", link_name, trace, NULL };
@@ -200,8 +200,6 @@ static void refusals(void)
 	struct stat before, after;
 	int rc;
 
-	snprintf(nostk, sizeof(nostk), "%s/nostacks.gt", dir);
-	snprintf(link_name, sizeof(link_name), "%s/same.gt", dir);
 	write_no_stacks(nostk);
 	unlink(folded);
 	rc = run_report(nostacks);
@@ -233,11 +231,10 @@ static void refusals(void)
 /* A trace killed before its trailer has no stack table to fold. */
 static void incomplete(void)
 {
-	char cut[160], cmd[600];
+	char *cut = scratch("cut.gt"), cmd[3 * PATH_MAX];
 	char *argv[] = { "report", "--folded", folded, cut, NULL };
 	int rc;
 
-	snprintf(cut, sizeof(cut), "%s/cut.gt", dir);
 	snprintf(cmd, sizeof(cmd), "head -c $(( $(stat -c %%s %s) - %zu )) %s >%s", trace,
 		 sizeof(struct gt_trailer) + 300, trace, cut);
 	unlink(folded);
@@ -267,19 +264,14 @@ static void make_trace(void)
 int main(void)
 {
 	msg_set_cmd("report");
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
-	snprintf(folded, sizeof(folded), "%s/t.folded", dir);
-	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
-	snprintf(err_log, sizeof(err_log), "%s/err", dir);
+	trace = scratch("t.gt");
+	folded = scratch("t.folded");
+	txt = scratch("report.txt");
+	err_log = scratch("err");
 	make_trace();
 	by_ns();
 	by_holds();
 	refusals();
 	incomplete();
-	snprintf(out, sizeof(out), "rm -rf %s", dir);
-	if (system(out))
-		return 1;
 	return check_done();
 }

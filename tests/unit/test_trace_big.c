@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tap.h"
+#include "scratch.h"
 #include "synth.h"
 #include "report/select.h"
 #include "report/summary.h"
@@ -91,17 +92,16 @@ int main(int argc, char **argv)
 {
 	/* More holds than are kept, more with a fill than are kept. */
 	size_t n = 5 * (size_t)SEL_KEEP_MAX + 12345;
-	char path[] = "/tmp/gupstat-big-XXXXXX";
+	char *path;
 	struct trace_summary s;
 	struct trace_file tf;
 	struct expect e;
-	int fd;
 
 	if (argc == 4 && (!strcmp(argv[1], "--write") || !strcmp(argv[1], "--write-threads")))
 		return big_write(argv[2], strtoull(argv[3], NULL, 10),
 				 !strcmp(argv[1], "--write-threads")) ? 1 : 0;
-	fd = mkstemp(path);
-	CHECK(fd >= 0 && big_write(path, n, false) == 0, "%zu holds written", n);
+	path = scratch_file("big.gt");
+	CHECK(big_write(path, n, false) == 0, "%zu holds written", n);
 	CHECK(trace_file_open(&tf, path) == 0 && !tf.recs && tf.nr_recs == n,
 	      "opened, records left in the file: '%s'", tf.err);
 	CHECK(summary_read(&tf, 5, &s) == 0 && s.n == n, "summarized: '%s'", tf.err);
@@ -132,7 +132,5 @@ int main(int argc, char **argv)
 	free(e.hold);
 	free(e.bare);
 	free(e.share);
-	close(fd);
-	unlink(path);
 	return check_done();
 }

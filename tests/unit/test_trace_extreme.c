@@ -13,10 +13,10 @@
 #include "tap.h"
 #include "synth.h"
 #include "capture.h"
+#include "scratch.h"
 #include "report/report.h"
 
-static char dir[] = "/tmp/gupstat-extreme-XXXXXX";
-static char trace[160], txt[160], svg[160], json[160], errf[160];
+static char *trace, *txt, *svg, *json, *errf;
 static char buf[1 << 16];
 
 static const char *slurp(const char *path)
@@ -95,13 +95,11 @@ static void one(const char *what, __u64 ts, __u64 hold, const char *max_text,
 
 int main(void)
 {
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
-	snprintf(txt, sizeof(txt), "%s/t.txt", dir);
-	snprintf(svg, sizeof(svg), "%s/t.svg", dir);
-	snprintf(json, sizeof(json), "%s/t.json", dir);
-	snprintf(errf, sizeof(errf), "%s/err", dir);
+	trace = scratch("t.gt");
+	txt = scratch("t.txt");
+	svg = scratch("t.svg");
+	json = scratch("t.json");
+	errf = scratch("err");
 	one("hold 2^63", SYNTH_START_NS + 6000, 1ULL << 63, "9223372036854775808",
 	    "9223372036854775.808", false);
 	/* Every hold in the last log2 slot: the plot once drew slot 64. */
@@ -112,11 +110,5 @@ int main(void)
 	one("only holds of 2^64 - 1", SYNTH_START_NS + 6000, ~0ULL, "18446744073709551615",
 	    "18446744073709551.615", true);
 	one("start + hold past 2^64", ~0ULL - 1000, 5000, "5000", "5.000", false);
-	unlink(trace);
-	unlink(txt);
-	unlink(svg);
-	unlink(json);
-	unlink(errf);
-	rmdir(dir);
 	return check_done();
 }

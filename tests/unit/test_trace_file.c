@@ -14,11 +14,12 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "tap.h"
+#include "scratch.h"
 #include "synth.h"
 #include "tracefile/clock.h"
 #include "tracefile/reader.h"
 
-static char path[] = "/tmp/gupstat-test-XXXXXX";
+static char *path;
 static unsigned char *good;
 static size_t good_len;
 
@@ -373,11 +374,10 @@ static void corruptions(void)
 
 int main(void)
 {
-	int fd = mkstemp(path);
 	struct trace_rec recs[5];
 	size_t i;
 
-	close(fd);
+	path = scratch_file("t.gt");
 	roundtrip();
 	kernel_addrs();
 	for (i = 0; i < 5; i++)
@@ -390,7 +390,6 @@ int main(void)
 	version1();
 	cgroups();
 	cgroup_too_long();
-	unlink(path);
 	free(good);
 	return check_done();
 }

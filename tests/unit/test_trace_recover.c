@@ -13,10 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 #include "tap.h"
+#include "scratch.h"
 #include "synth.h"
 #include "tracefile/reader.h"
 
-static char path[] = "/tmp/gupstat-recover-XXXXXX";
+static char *path;
 static size_t hs;		/* header size of the synthetic traces */
 
 #define GR	sizeof(struct gt_record)
@@ -157,11 +158,7 @@ static void complete_refused(void)
 
 int main(void)
 {
-	int fd = mkstemp(path);
-
-	if (fd < 0)
-		return 1;
-	close(fd);
+	path = scratch_file("t.gt");
 	zero_hole();
 	zero_record();
 	stops_at("start time 0", offsetof(struct gt_record, ts_ns), 0, 8);
@@ -171,6 +168,5 @@ int main(void)
 	stops_at("more stored than walked", offsetof(struct gt_record, stored), 2, 4);
 	half_record();
 	complete_refused();
-	unlink(path);
 	return check_done();
 }

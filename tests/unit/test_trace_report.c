@@ -16,12 +16,12 @@
 #include "report/export.h"
 #include "synth.h"
 #include "capture.h"
+#include "scratch.h"
 #include "report/report.h"
 #include "report/text.h"
 #include "util/msg.h"
 
-static char dir[] = "/tmp/gupstat-report-XXXXXX";
-static char trace[128], json[128], svg[128], err_log[128];
+static char *trace, *json, *svg, *err_log;
 static char out[1 << 16];
 
 static bool err_one_line;
@@ -60,11 +60,10 @@ static int run_report(int argc, char **argv, const char *stdout_path)
 
 static void text(void)
 {
-	char txt[160];
+	char *txt = scratch("report.txt");
 	char *argv[] = { "report", "-n", "2", trace, NULL };
 	int rc;
 
-	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
 	rc = run_report(4, argv, txt);
 	CHECK(rc == 0 && !out[0], "report exits 0, nothing on stderr (%d, '%s')", rc, out);
 	slurp(txt);
@@ -143,11 +142,10 @@ static void perfetto_stacks(void)
 
 static void perfetto(const struct trace_rec *recs, size_t n)
 {
-	char txt[160];
+	char *txt = scratch("report.txt");
 	char *argv[] = { "report", "-n", "0", "--perfetto", json, "--plot", svg, trace, NULL };
 	int rc;
 
-	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
 	rc = run_report(8, argv, txt);
 	CHECK(rc == 0, "report with exports exits 0 ('%s')", out);
 	jq("[.traceEvents[] | select(.ph == \"X\")] | \"\\(length) \\(.[1].dur) \\(.[1].args.pages) \\(.[1].tid)\"");
@@ -186,11 +184,9 @@ static void set_clock(const char *path, __u32 clock_id)
  */
 static void clocks(void)
 {
-	char txt[160], other[160], cmd[512];
+	char *txt = scratch("report.txt"), *other = scratch("clock.gt"), cmd[3 * PATH_MAX];
 	char *argv[] = { "report", "-n", "0", "--perfetto", json, other, NULL };
 
-	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
-	snprintf(other, sizeof(other), "%s/clock.gt", dir);
 	snprintf(cmd, sizeof(cmd), "cp %s %s && rm -f %s", trace, other, json);
 	if (system(cmd))
 		CHECK(0, "cannot copy the trace");
@@ -208,7 +204,7 @@ static void clocks(void)
 
 static void bad_input(void)
 {
-	char txt[160], bad[160];
+	char *txt = scratch("report.txt"), *bad = scratch("bad.gt");
 	char *missing[] = { "report", NULL };
 	char *unknown[] = { "report", "--frobnicate", trace, NULL };
 	char *nofile[] = { "report", "/nonexistent/trace", NULL };
@@ -217,8 +213,6 @@ static void bad_input(void)
 	char *noout[] = { "report", "--plot", "/nonexistent/dir/p.svg", trace, NULL };
 	FILE *f;
 
-	snprintf(txt, sizeof(txt), "%s/report.txt", dir);
-	snprintf(bad, sizeof(bad), "%s/bad.gt", dir);
 	f = fopen(bad, "w");
 	fputs("GUPTRACE but nothing else", f);
 	fclose(f);
@@ -242,12 +236,10 @@ int main(void)
 
 	msg_set_cmd("report");
 
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(trace, sizeof(trace), "%s/t.gt", dir);
-	snprintf(json, sizeof(json), "%s/t.json", dir);
-	snprintf(svg, sizeof(svg), "%s/t.svg", dir);
-	snprintf(err_log, sizeof(err_log), "%s/err", dir);
+	trace = scratch("t.gt");
+	json = scratch("t.json");
+	svg = scratch("t.svg");
+	err_log = scratch("err");
 	for (i = 0; i < 6; i++)
 		recs[i] = synth_rec(i, 800 + 100 * (i % 3));
 	recs[2].hold_ns = 5000;
@@ -268,8 +260,5 @@ int main(void)
 	perfetto(recs, 6);
 	clocks();
 	bad_input();
-	snprintf(out, sizeof(out), "rm -rf %s", dir);
-	if (system(out))
-		return 1;
 	return check_done();
 }

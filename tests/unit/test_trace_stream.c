@@ -12,6 +12,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 #include "tap.h"
+#include "scratch.h"
 #include "synth.h"
 #include "trace/stream.h"
 
@@ -165,8 +166,8 @@ static int names_are(const struct trace_stack *st)
 
 int main(void)
 {
-	char ks_path[] = "/tmp/gupstat-ksyms-XXXXXX", out[] = "/tmp/gupstat-stream-XXXXXX";
-	int fd = mkstemp(ks_path), fo = mkstemp(out), pass;
+	char *ks_path = scratch_file("kallsyms"), *out = scratch_file("t.gt");
+	int fd = open(ks_path, O_WRONLY), pass;
 	struct trace_end e = {};
 	struct trace_stream s;
 	struct trace_file tf;
@@ -177,7 +178,6 @@ int main(void)
 	if (write(fd, kallsyms, sizeof(kallsyms) - 1) < 0)
 		return 1;
 	close(fd);
-	close(fo);
 	hold_to_rec();
 	ks = ksyms_load(ks_path);
 	CHECK(ks != NULL, "kallsyms-shaped file loads");
@@ -211,7 +211,5 @@ int main(void)
 	ksyms_free(ks);
 	cgroups(out);
 	CHECK(ksyms_load("/nonexistent/kallsyms") == NULL, "an unreadable kallsyms is an error");
-	unlink(ks_path);
-	unlink(out);
 	return check_done();
 }

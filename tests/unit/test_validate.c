@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tap.h"
+#include "scratch.h"
 #include "compare/compare.h"
 #include "results/results.h"
 
@@ -239,7 +240,7 @@ static bool damage(const char *path, const char *from, const char *to)
 static void test_file(void)
 {
 	static const double w[3] = { 1e4, 4e4, 9.4e4 };
-	char path[] = "/tmp/gupstat-validate-XXXXXX";
+	char *path = scratch("results.json");
 	static struct v_results back;
 	static const char *const bad[][2] = {
 		{ "\"format\":\"gupstat-validate-unpin\"", "\"format\":\"other\"" },
@@ -252,9 +253,8 @@ static void test_file(void)
 		{ "\"warm\":{", "\"hot\":{" },
 		{ "{", "[" },
 	};
-	int fd = mkstemp(path), i, err;
+	int i, err;
 
-	close(fd);
 	synth(&ra, VF_64K, w, w, 500);
 	CHECK(!write_to(path, &ra), "results written");
 	err = v_results_read(path, &back);

@@ -15,6 +15,7 @@
 #include "validate/probe.h"
 #include "validate/sim.h"
 #include "tap.h"
+#include "scratch.h"
 
 static const char counts[] = " 10 20 30 40 50 60 70 80 90 100 110";
 
@@ -38,15 +39,14 @@ static void call(const char *path, const char *func, int cpu)
 
 int main(void)
 {
-	char path[] = "/tmp/gupstat-vsim.XXXXXX";
+	char *path = scratch_file("sim.log");
 	const char *pin = vprobe_func(V_PIN), *unpin = vprobe_func(V_UNPIN);
 	struct vsim_call got;
 	struct vsim s = { 0 };
-	int fd = mkstemp(path), err;
+	int err;
 
-	if (fd < 0 || simlog_open(&s.log, path))
+	if (simlog_open(&s.log, path))
 		return 1;
-	close(fd);
 
 	call(path, pin, 1);
 	call(path, pin, 0);	/* another CPU's: not this repeat's */
@@ -79,6 +79,5 @@ int main(void)
 	CHECK(err == -EPROTO, "any other error of the model's fails the run (%d)", err);
 
 	simlog_close(&s.log);
-	unlink(path);
 	return check_done();
 }
