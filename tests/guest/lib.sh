@@ -52,6 +52,90 @@ wait_for() {
 	return 1
 }
 
+# The held workload. gupwork --wait faults its region in, says "ready
+# pid N" and waits for SIGUSR1 to walk it: gupstat attaches after the
+# workload's exec (whose own GUP calls are then not counted) and before
+# its walk. held_run is the whole sequence; its steps are for what goes
+# between them (joining a cgroup, ftrace, a stopped tracer, a second
+# tracer). HELD_WAIT: seconds each wait allows (60).
+
+# held_start [-c CGROUP] LOG GUPWORK_ARGS...: a waiting gupwork, output
+# in LOG, pid in HELD_PID (HELD_GS cleared); 1, killed, if it does not
+# get ready. With -c it joins CGROUP (a cgroup2 directory) before exec.
+held_start() {
+	local cg='' log
+	if [ "$1" = -c ]; then
+		cg=$2
+		shift 2
+	fi
+	log=$1
+	shift
+	HELD_GS=''
+	if [ -n "$cg" ]; then
+		sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+			$GUPWORK --wait "$@" >"$log" 2>&1 &
+	else
+		$GUPWORK --wait "$@" >"$log" 2>&1 &
+	fi
+	HELD_PID=$!
+	wait_for "ready pid" "$log" "${HELD_WAIT:-60}" && return 0
+	kill $HELD_PID 2>/dev/null
+	return 1
+}
+
+# held_attach OUT ERR GUPSTAT_ARGS...: gupstat ARGS in the background,
+# stdout in OUT and stderr in ERR (both emptied first), pid in HELD_GS,
+# until it says it has attached ("Hit Ctrl-C"); 1 if it does not, it and
+# the workload killed. ARGS name the workload (-p $HELD_PID, -c DIR).
+held_attach() {
+	local out=$1 err=$2
+	shift 2
+	$GUPSTAT "$@" >"$out" 2>"$err" &
+	HELD_GS=$!
+	wait_for "Hit Ctrl-C" "$err" "${HELD_WAIT:-60}" && return 0
+	kill $HELD_PID $HELD_GS 2>/dev/null
+	return 1
+}
+
+# held_walk [PID...]: SIGUSR1, the workloads walk (HELD_PID's alone by
+# default), then exit: the first failure's status (gupwork's 3: part of
+# its region was collapsed into a THP behind its back), gupstat killed.
+held_walk() {
+	local p r rc=0
+	[ $# -gt 0 ] || set -- "$HELD_PID"
+	kill -USR1 "$@"
+	for p in "$@"; do
+		wait "$p"
+		r=$?
+		[ $rc != 0 ] || rc=$r
+	done
+	[ $rc = 0 ] || [ -z "$HELD_GS" ] || { kill $HELD_GS; kill -CONT $HELD_GS; wait $HELD_GS; } 2>/dev/null
+	return $rc
+}
+
+# held_stop: SIGINT to gupstat (HELD_GS), which ends its report and
+# exits; its exit status.
+held_stop() {
+	[ -n "${HELD_GS:-}" ] || return 1
+	kill -INT $HELD_GS
+	wait $HELD_GS
+}
+
+# held_run OUT ERR WLOG "GUPSTAT_ARGS" GUPWORK_ARGS...: the sequence,
+# gupstat ARGS -p PID around gupwork ARGS: 0 when all of it worked, else
+# the workload's status (3, see held_walk) or 1.
+held_run() {
+	local out=$1 err=$2 wlog=$3 opts=$4
+	shift 4
+	: >"$out"
+	: >"$err"
+	held_start "$wlog" "$@" || return 1
+	# shellcheck disable=SC2086
+	held_attach "$out" "$err" $opts -p $HELD_PID || return 1
+	held_walk || return
+	held_stop
+}
+
 # pins: acquired minus released, from the kernel's own accounting. The
 # counters are per-CPU with lazily folded deltas; stat_refresh folds them
 # so that the difference is exact at this moment.

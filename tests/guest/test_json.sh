@@ -30,29 +30,25 @@ j_logs() {
 	tail -n 5 "$jdir"/*.err "$jdir/work" 2>/dev/null | diag
 }
 
-# The workload waits, faulted in; both tracers attach; then it walks.
+# The workload waits, faulted in; both tracers attach; then it walks
+# (lib.sh's held_* steps, one per tracer); each is stopped, whatever
+# happened, and its exit status is a case.
 before_up=$(cut -d' ' -f1 /proc/uptime)
 before_s=$(date +%s)
-$GUPWORK --wait --folio 4k --size $J_MB readv >"$jdir/work" 2>&1 &
-pid=$!
-wait_for "ready pid" "$jdir/work" 120
-$GUPSTAT -j -P --per-cgroup -e cpu-clock -p $pid >"$live" 2>"$jdir/live.err" &
-gs=$!
-$GUPSTAT trace -o "$T" -p $pid 2>"$jdir/trace.err" &
-gt=$!
-if wait_for "Hit Ctrl-C" "$jdir/live.err" 120 && wait_for "Hit Ctrl-C" "$jdir/trace.err" 120; then
-	kill -USR1 $pid
-	wait $pid || not_ok "gupwork failed: $(tail -n 3 "$jdir/work")"
+HELD_WAIT=120
+gs='' gt=''
+if held_start "$jdir/work" --folio 4k --size $J_MB readv &&
+	held_attach "$live" "$jdir/live.err" -j -P --per-cgroup -e cpu-clock -p $HELD_PID && gs=$HELD_GS &&
+	held_attach /dev/null "$jdir/trace.err" trace -o "$T" -p $HELD_PID && gt=$HELD_GS; then
+	HELD_GS='' held_walk || not_ok "gupwork failed: $(tail -n 3 "$jdir/work")"
 else
 	not_ok "live or trace did not attach"
 	j_logs
-	kill $pid
 fi
-kill -INT $gt
-wait $gt
+pid=$HELD_PID
+HELD_GS=$gt held_stop
 expect_eq "trace: exit status" "$?" 0 "$jdir/trace.err"
-kill -INT $gs
-wait $gs
+HELD_GS=$gs held_stop
 expect_eq "live -j: exit status" "$?" 0 "$jdir/live.err"
 after_up=$(cut -d' ' -f1 /proc/uptime)
 after_s=$(date +%s)

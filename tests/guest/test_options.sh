@@ -76,17 +76,12 @@ cg=/sys/fs/cgroup/gupstat-test
 mkdir -p $cg
 # in_cg GUPSTAT_ARGS...: gupstat ARGS around a readv of $MB in $cg.
 in_cg() {
-	$GUPWORK --wait --folio 4k --size $MB readv >"$err.w" 2>&1 &
-	local pid=$! gs
-	wait_for "ready pid" "$err.w" 60
-	echo $pid >$cg/cgroup.procs
-	$GUPSTAT "$@" >"$log" 2>"$err" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$err" 60
-	kill -USR1 $pid
-	wait $pid
-	kill -INT $gs
-	wait $gs
+	: >"$log"
+	held_start "$err.w" --folio 4k --size $MB readv &&
+		echo $HELD_PID >$cg/cgroup.procs &&
+		held_attach "$log" "$err" "$@" &&
+		held_walk &&
+		held_stop
 }
 in_cg -j -c $cg
 expect_eq "-c CGROUP: the workload in it is counted" "$(hist "$log" walk_pages sum)" $PAGES "$log"

@@ -77,22 +77,15 @@ have_ftrace() {
 FT=0
 have_ftrace && FT=1
 p_trace() {
-	local pid gs
-	$GUPWORK --wait --folio 4k --size $P_MB readv >"$wlog" 2>&1 &
-	pid=$!
-	wait_for "ready pid" "$wlog" 60 || { kill $pid 2>/dev/null; return 1; }
-	if [ $FT = 1 ] && ! ft_start $pid 2>>"$err"; then
-		kill $pid
+	held_start "$wlog" --folio 4k --size $P_MB readv || return 1
+	if [ $FT = 1 ] && ! ft_start $HELD_PID 2>>"$err"; then
+		kill $HELD_PID
 		return 1
 	fi
-	$GUPSTAT trace -o "$T" -p $pid 2>>"$err" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$err" 60 || { kill $pid $gs 2>/dev/null; return 1; }
-	kill -USR1 $pid
-	wait $pid || { kill $gs 2>/dev/null; return 1; }
+	held_attach /dev/null "$err" trace -o "$T" -p $HELD_PID || return 1
+	held_walk || return 1
 	[ $FT = 1 ] && echo 0 >$TFS/tracing_on
-	kill -INT $gs
-	wait $gs || return 1
+	held_stop || return 1
 	[ $FT = 0 ] || cat $TFS/trace >"$ftr"
 }
 

@@ -65,10 +65,9 @@ echo 0 >/proc/sys/kernel/bpf_stats_enabled
 
 # A workload of known size, held until the server is up: exec's own GUP
 # calls happen before, so what is counted between the scrapes is its
-# 64 MB process_vm_readv() alone.
-$GUPWORK --wait --folio 4k --size $MB readv >"$tmp/work" 2>&1 &
-work=$!
-wait_for "ready pid" "$tmp/work" 60 || { not_ok "gupwork did not get ready"; tap_done; }
+# 64 MB process_vm_readv() alone (lib.sh held_start, held_walk).
+held_start "$tmp/work" --folio 4k --size $MB readv || { not_ok "gupwork did not get ready"; tap_done; }
+work=$HELD_PID
 $GUPSTAT serve -e none -p $work >"$tmp/out" 2>"$tmp/err" &
 gs=$!
 if ! wait_for "Serving http://127.0.0.1:$PORT/metrics" "$tmp/err" $WAIT; then
@@ -87,8 +86,7 @@ scrape "$tmp/before" && ok "scrape before the workload" || not_ok "scrape before
 promtool_ok "before" "$tmp/before"
 grep -q '^Content-Type: text/plain; version=0.0.4' "$tmp/before.h" &&
 	ok "the 0.0.4 text format by default" || { not_ok "content type"; diag "$tmp/before.h"; }
-kill -USR1 $work
-wait $work
+held_walk
 expect_eq "the workload ran" "$?" 0 "$tmp/work"
 scrape "$tmp/after" && ok "scrape after the workload" || not_ok "scrape after the workload"
 promtool_ok "after" "$tmp/after"
@@ -158,12 +156,9 @@ wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not sta
 	not_ok "bpf stats on: said it is off"
 # in_cgroup NAME MB: a readv of MB in cgroup NAME, from its start.
 in_cgroup() {
-	$GUPWORK --wait --folio 4k --size "$2" readv >"$tmp/w$1" 2>&1 &
-	local pid=$!
-	wait_for "ready pid" "$tmp/w$1" 60 || not_ok "gupwork for $1 did not get ready"
-	echo $pid >$CG/$1/cgroup.procs
-	kill -USR1 $pid
-	wait $pid
+	held_start "$tmp/w$1" --folio 4k --size "$2" readv || not_ok "gupwork for $1 did not get ready"
+	echo $HELD_PID >$CG/$1/cgroup.procs
+	held_walk
 }
 in_cgroup gupC 4
 rmdir $CG/gupC && ok "gupC removed before any scrape" || not_ok "gupC not removed"

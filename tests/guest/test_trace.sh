@@ -31,24 +31,18 @@ t_logs() {
 # With T_STOP=1 the tracer is stopped (SIGSTOP) while the workload walks,
 # so nothing drains the ring buffer: what fits is what the buffer holds.
 trace_held() {
-	local opts=$1 pid gs
+	local opts=$1
 	shift
 	rm -f "$T"
 	: >"$terr"
-	$GUPWORK --wait "$@" >"$twlog" 2>&1 &
-	pid=$!
-	T_PID=$pid
-	wait_for "ready pid" "$twlog" 60 || { kill $pid 2>/dev/null; return 1; }
+	held_start "$twlog" "$@" || return 1
+	T_PID=$HELD_PID
 	# shellcheck disable=SC2086
-	$GUPSTAT trace -o "$T" $opts -p $pid 2>"$terr" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs 2>/dev/null; return 1; }
-	[ "${T_STOP:-0}" = 1 ] && kill -STOP $gs
-	kill -USR1 $pid
-	wait $pid || { kill -CONT $gs; kill $gs 2>/dev/null; return 1; }
-	[ "${T_STOP:-0}" = 1 ] && kill -CONT $gs
-	kill -INT $gs
-	wait $gs
+	held_attach /dev/null "$terr" trace -o "$T" $opts -p $HELD_PID || return 1
+	[ "${T_STOP:-0}" = 1 ] && kill -STOP $HELD_GS
+	held_walk || return 1
+	[ "${T_STOP:-0}" = 1 ] && kill -CONT $HELD_GS
+	held_stop
 }
 
 # trace_case NAME "OPTS" GUPWORK_ARGS...: 0 when the trace and its report worked.
@@ -203,31 +197,18 @@ cg_a=$cg_root/gupstat-trace-a
 cg_b=$cg_root/gupstat-trace-b
 mkdir -p $cg_a $cg_b
 
-# cg_start DIR MB LOG: a waiting workload in cgroup DIR; its pid in CG_PID.
-cg_start() {
-	sh -c "echo \$\$ >$1/cgroup.procs && exec $GUPWORK --wait --folio 4k --size $2 readv" \
-		>"$3" 2>&1 &
-	CG_PID=$!
-	wait_for "ready pid" "$3" 60
-}
-
 # cg_traced "TRACE_OPTS": both workloads walk while gupstat trace runs.
 cg_traced() {
-	local pa pb gs
+	local pa
 	rm -f "$T"
 	: >"$terr"
-	cg_start $cg_a $T_MB "$twlog.a" || return 1
-	pa=$CG_PID
-	cg_start $cg_b $((T_MB / 2)) "$twlog.b" || { kill $pa; return 1; }
-	pb=$CG_PID
+	held_start -c $cg_a "$twlog.a" --folio 4k --size $T_MB readv || return 1
+	pa=$HELD_PID
+	held_start -c $cg_b "$twlog.b" --folio 4k --size $((T_MB / 2)) readv || { kill $pa; return 1; }
 	# shellcheck disable=SC2086
-	$GUPSTAT trace -o "$T" $1 2>"$terr" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pa $pb $gs; return 1; }
-	kill -USR1 $pa $pb
-	wait $pa && wait $pb || { kill $gs; return 1; }
-	kill -INT $gs
-	wait $gs && $GUPSTAT report -n 3 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"
+	held_attach /dev/null "$terr" trace -o "$T" $1 || { kill $pa; return 1; }
+	held_walk $pa $HELD_PID || return 1
+	held_stop && $GUPSTAT report -n 3 --perfetto "$tjson" "$T" >"$treport" 2>>"$terr"
 }
 
 # holds_in PATH: the holds the report attributes to cgroup PATH.
@@ -387,14 +368,9 @@ fi
 killed_trace() {
 	rm -f "$T"
 	: >"$terr"
-	$GUPWORK --wait --folio 4k --size $T_MB readv >"$twlog" 2>&1 &
-	pid=$!
-	wait_for "ready pid" "$twlog" 60 || { kill $pid; return 1; }
-	$GUPSTAT trace -o "$T" -p $pid 2>"$terr" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$terr" 60 || { kill $pid $gs; return 1; }
-	kill -USR1 $pid
-	wait $pid || { kill $gs; return 1; }
+	held_start "$twlog" --folio 4k --size $T_MB readv || return 1
+	held_attach /dev/null "$terr" trace -o "$T" -p $HELD_PID || return 1
+	held_walk || return 1
 	local n last=-1 i
 	for ((i = 0; i < 300; i++)); do
 		n=$($GUPSTAT report -n 0 "$T" 2>&1 >/dev/null |
@@ -403,8 +379,8 @@ killed_trace() {
 		last=${n:-0}
 		sleep 0.2
 	done
-	kill -KILL $gs
-	wait $gs 2>/dev/null
+	kill -KILL $HELD_GS
+	wait $HELD_GS 2>/dev/null
 	return 0
 }
 name="trace killed with SIGKILL after a 64 MB readv"

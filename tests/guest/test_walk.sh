@@ -20,42 +20,20 @@ show_logs() {
 	tail -c 2000 "$log" | diag
 }
 
-# held_run "GUPSTAT_OPTS" GUPWORK_ARGS...: fault the region in first,
-# attach gupstat -j -p to the waiting workload, then let it walk. Exec's
-# own GUP calls (the new stack's argument pages) happen before the attach,
-# so what is counted is the workload's GUP alone.
-held_run() {
-	local opts=$1 pid gs rc
-	shift
-	: >"$log"
-	: >"$err"
-	$GUPWORK --wait "$@" >"$wlog" 2>&1 &
-	pid=$!
-	wait_for "ready pid" "$wlog" 60 || { kill $pid 2>/dev/null; return 1; }
-	# shellcheck disable=SC2086
-	$GUPSTAT -j $opts -p $pid >"$log" 2>"$err" &
-	gs=$!
-	wait_for "Hit Ctrl-C" "$err" 60 || { kill $pid $gs 2>/dev/null; return 1; }
-	kill -USR1 $pid
-	wait $pid
-	rc=$?
-	[ $rc = 0 ] || { kill $gs 2>/dev/null; wait $gs; return $rc; }
-	kill -INT $gs
-	wait $gs
-}
-
-# run_case NAME "GUPSTAT_OPTS" GUPWORK_ARGS...: 0 when the run worked.
-# gupwork exits 3 when part of its region was collapsed into PMD-mapped
-# THP behind its back (khugepaged) and its numbers no longer describe the
-# folio size chosen: that run is repeated once, saying so.
+# run_case NAME "GUPSTAT_OPTS" GUPWORK_ARGS...: 0 when the run worked:
+# gupstat -j OPTS -p attached to the waiting workload (lib.sh held_run),
+# so that what is counted is the workload's GUP alone. gupwork exits 3
+# when part of its region was collapsed into PMD-mapped THP behind its
+# back (khugepaged) and its numbers no longer describe the folio size
+# chosen: that run is repeated once, saying so.
 run_case() {
-	local name=$1 rc
-	shift
-	held_run "$@" && return 0
+	local name=$1 opts=$2 rc
+	shift 2
+	held_run "$log" "$err" "$wlog" "-j $opts" "$@" && return 0
 	rc=$?
 	if [ $rc = 3 ]; then
 		echo "# $name: $(grep 'PMD-mapped' "$wlog"); once more"
-		held_run "$@" && return 0
+		held_run "$log" "$err" "$wlog" "-j $opts" "$@" && return 0
 	fi
 	not_ok "$name: gupstat or the workload failed"
 	show_logs
