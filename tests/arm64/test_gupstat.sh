@@ -71,26 +71,26 @@ count_pin() {
 	if [ -n "$gup_clone" ]; then
 		skip "pin$opts: FOLL_PIN pages: __get_user_pages() is only $gup_clone on this kernel"
 	else
-		expect_eq "pin$opts: FOLL_PIN pages" "$(hist "$log" gup_GUP_PIN_got sum)" $pages "$log"
+		expect_eq "pin$opts: FOLL_PIN pages" "$(hist "$log" 'gup_returned_pages{kind=pin}' sum)" $pages "$log"
 	fi
-	expect_eq "pin$opts: refs grabbed for them" "$(hist "$log" grab_pin_refs sum)" $pages "$log"
+	expect_eq "pin$opts: refs grabbed for them" "$(hist "$log" 'grab_refs{foll=pin}' sum)" $pages "$log"
 	if [ "$WALK_BATCHED" = 1 ]; then
 		expect_eq "pin$opts: one grab of 16 refs per 64 kB folio" \
-			"$(bucket "$log" grab_pin_refs 16)" $((pages / 16)) "$log"
+			"$(bucket "$log" 'grab_refs{foll=pin}' 16)" $((pages / 16)) "$log"
 	else
-		expect_eq "pin$opts: one ref per grab" "$(bucket "$log" grab_pin_refs 1)" $pages "$log"
+		expect_eq "pin$opts: one ref per grab" "$(bucket "$log" 'grab_refs{foll=pin}' 1)" $pages "$log"
 	fi
 	# Beyond exec's own argument pages (FOLL_GET, a walk each): a page a
 	# call on base, a page table (512 PTEs) a call on batched.
 	# A kernel where __get_user_pages() could not be probed has neither:
 	# 0, not an abort.
-	get=$(hist "$log" gup_GUP_GET_got sum)
-	noref=$(hist "$log" gup_GUP_NOREF_got sum)
+	get=$(hist "$log" 'gup_returned_pages{kind=get}' sum)
+	noref=$(hist "$log" 'gup_returned_pages{kind=noref}' sum)
 	other=$(( ${get:-0} + ${noref:-0} ))
 	expect_calls "pin$opts: walk calls beyond exec's $other" \
 		"$(( $(hist "$log" walk_pages count) - other ))" \
 		$(( WALK_BATCHED ? pages / 512 : pages )) "$log"
-	expect_eq "pin$opts: every page unpinned" "$(hist "$log" unpin_pages sum)" $pages "$log"
+	expect_eq "pin$opts: every page unpinned" "$(hist "$log" 'unpin_pages{function=unpin_user_pages}' sum)" $pages "$log"
 }
 count_pin ""
 count_pin " -k"

@@ -18,28 +18,48 @@ records() {
 	grep '^{"type":' "$1"
 }
 
-# hist FILE NAME FIELD: a histogram's count, sum or max.
+# A histogram is named as serve names its series (docs/live.md, NDJSON):
+# its metric, and the labels that tell its series apart, in braces:
+# walk_pages, 'grab_refs{foll=pin}', 'gup_returned_pages{kind=noref}',
+# 'unpin_pages{function=unpin_user_pages_dirty_lock}'. A label left out
+# matches any value; a SERIES that matches more than one series of the
+# report is an error (on stderr, and no number), not the last of them.
+# (The deprecated NDJSON `name` goes in 0.5: the helpers do not read it.)
+HIST_JQ='def series: ($s | capture("^(?<m>[^{]+)(\\{(?<l>.*)\\})?$")) as $c |
+	{ m: $c.m, l: [($c.l // "") | split(",")[] | select(. != "") | split("=") |
+		{ key: .[0], value: (.[1:] | join("=")) }] };
+def hists: series as $x |
+	[.[] | select(.type == "hist" and .data.metric == $x.m) |
+		select(.data.labels as $lab | all($x.l[]; $lab[.key] == .value))] |
+	if (map(.data.labels) | unique | length) > 1
+	then error("\($s): \(map(.data.labels) | unique | length) series, name the labels that tell them apart")
+	else . end;'
+
+# hist FILE SERIES FIELD: a histogram's count, sum or max (or any member
+# of its record: function, method).
 hist() {
-	records "$1" | jq -rs --arg n "$2" --arg f "$3" \
-		'[.[] | select(.type == "hist" and .data.name == $n)] | last | .data[$f] // empty'
+	records "$1" | jq -rs --arg s "$2" --arg f "$3" "$HIST_JQ"'
+		hists | last | .data[$f] // empty'
 }
 
-# bucket FILE NAME LOW: the count in the bucket starting at LOW (0 if none).
+# bucket FILE SERIES LOW: the count in the bucket starting at LOW (0 if none).
 bucket() {
-	records "$1" | jq -rs --arg n "$2" --argjson lo "$3" \
-		'[.[] | select(.type == "hist" and .data.name == $n)] | last |
-		 [.data.buckets[]? | select(.low == $lo) | .count] | add // 0'
+	records "$1" | jq -rs --arg s "$2" --argjson lo "$3" "$HIST_JQ"'
+		hists | last | [.data.buckets[]? | select(.low == $lo) | .count] | add // 0'
 }
 
-# counter FILE NAME: one of the "counters" record's fields.
+# counter FILE NAME: one of the "counters" record's fields, a member of
+# one by its path (gup_calls.pin, walk_returns.fault), not the
+# deprecated names (gup_pin_calls) that go with the histograms' `name`.
 counter() {
-	records "$1" | jq -rs --arg n "$2" '[.[] | select(.type == "counters")] | last | .data[$n] // empty'
+	records "$1" | jq -rs --arg n "$2" \
+		'[.[] | select(.type == "counters")] | last | .data | getpath($n | split(".")) // empty'
 }
 
-# buckets FILE NAME: "low:count" pairs, for messages.
+# buckets FILE SERIES: "low:count" pairs, for messages.
 buckets() {
-	records "$1" | jq -rs --arg n "$2" '[.[] | select(.type == "hist" and .data.name == $n)] | last |
-		[.data.buckets[]? | "\(.low):\(.count)"] | join(" ")'
+	records "$1" | jq -rs --arg s "$2" "$HIST_JQ"'
+		hists | last | [.data.buckets[]? | "\(.low):\(.count)"] | join(" ")'
 }
 
 # wait_for PATTERN FILE [SEC]: until FILE shows PATTERN (e.g. attached).

@@ -83,22 +83,22 @@ if k_attached; then
 	if [ "$k_gup_method" = kprobe+kretprobe ]; then
 		grep -q '^gupstat: __get_user_pages: fentry/fexit refused (error 524, ENOTSUPP.*using kprobes$' "$k_err" &&
 			expect_eq "plain gupstat: __get_user_pages fell back at attach" \
-				"$(records "$k_log" | jq -rs '[.[] | select(.data.name == "gup_GUP_PIN_got")] | last | .data.method')" \
+				"$(hist "$k_log" 'gup_returned_pages{kind=pin}' method)" \
 				kprobe+kretprobe ||
 			not_ok "plain gupstat: no fallback line: $(cat "$k_err")"
 	fi
-	k_other=$(( $(hist "$k_log" gup_GUP_GET_got sum) + $(hist "$k_log" gup_GUP_NOREF_got sum) ))
+	k_other=$(( $(hist "$k_log" 'gup_returned_pages{kind=get}' sum) + $(hist "$k_log" 'gup_returned_pages{kind=noref}' sum) ))
 	expect_calls "plain gupstat: walk calls beyond exec's $k_other" \
 		"$(( $(hist "$k_log" walk_pages count) - k_other ))" $k_walk_calls "$k_log"
 	expect_eq "plain gupstat: pages walked beyond exec's" \
 		"$(( $(hist "$k_log" walk_pages sum) - k_other ))" $K_PAGES "$k_log"
-	expect_eq "plain gupstat: FOLL_PIN pages" "$(hist "$k_log" gup_GUP_PIN_got sum)" $K_PAGES
-	expect_eq "plain gupstat: refs grabbed for the pins" "$(hist "$k_log" grab_pin_refs sum)" $K_PAGES
-	expect_eq "plain gupstat: one ref per grab" "$(bucket "$k_log" grab_pin_refs 1)" $K_PAGES
+	expect_eq "plain gupstat: FOLL_PIN pages" "$(hist "$k_log" 'gup_returned_pages{kind=pin}' sum)" $K_PAGES
+	expect_eq "plain gupstat: refs grabbed for the pins" "$(hist "$k_log" 'grab_refs{foll=pin}' sum)" $K_PAGES
+	expect_eq "plain gupstat: one ref per grab" "$(bucket "$k_log" 'grab_refs{foll=pin}' 1)" $K_PAGES
 	expect_eq "plain gupstat: grabs named after $k_grab()" \
-		"$(records "$k_log" | jq -rs '[.[] | select(.data.name == "grab_pin_refs")] | last | .data.function')" \
+		"$(hist "$k_log" 'grab_refs{foll=pin}' function)" \
 		$k_grab
-	expect_eq "plain gupstat: every page unpinned" "$(hist "$k_log" unpin_pages sum)" $K_PAGES
+	expect_eq "plain gupstat: every page unpinned" "$(hist "$k_log" 'unpin_pages{function=unpin_user_pages}' sum)" $K_PAGES
 else
 	kill $k_gs 2>/dev/null
 	not_ok "plain gupstat did not attach: $(cat "$k_err")"

@@ -48,9 +48,9 @@ n=$(grep -vc '^gupwork: ' "$log")
 	not_ok "-j: bad records: $bad"
 
 # -e cpu-clock: a software counter opens in TCG; every pin call is read.
-calls=$(counter "$log" gup_pin_calls)
+calls=$(counter "$log" gup_calls.pin)
 expect_eq "-e cpu-clock: a counter value per FOLL_PIN call" \
-	"$(($(hist "$log" pmu_gup count) - $(counter "$log" pmu_misses) >= calls))" 1 "$err"
+	"$(($(hist "$log" gup_events count) - $(counter "$log" pmu_read_misses) >= calls))" 1 "$err"
 grep -q "no 'cache-misses' counter" "$err" && not_ok "-e cpu-clock still tried cache-misses" ||
 	ok "-e cpu-clock replaces the default event"
 

@@ -70,14 +70,14 @@ walk_checks() {
 	expect_full "$name: walk_pages bucket $WALK_BATCH" \
 		"$(bucket "$log" walk_pages $WALK_BATCH)" "$calls" $WALK_CALLS
 	expect_hist "$name" walk_hold_ns count "$calls"
-	expect_hist "$name" grab_pin_refs sum $PAGES
-	expect_bucket "$name" grab_pin_refs "$refs" $((PAGES / refs))
-	expect_eq "$name: FOLL_PIN calls" "$(counter "$log" gup_pin_calls)" $((PAGES / 1024)) "$log"
-	expect_hist "$name" gup_GUP_PIN_got sum $PAGES
+	expect_hist "$name" 'grab_refs{foll=pin}' sum $PAGES
+	expect_bucket "$name" 'grab_refs{foll=pin}' "$refs" $((PAGES / refs))
+	expect_eq "$name: FOLL_PIN calls" "$(counter "$log" gup_calls.pin)" $((PAGES / 1024)) "$log"
+	expect_hist "$name" 'gup_returned_pages{kind=pin}' sum $PAGES
 	# unpin_user_pages_dirty_lock() calls unpin_user_pages() when there
 	# is nothing to dirty, as for process_vm_readv.
-	expect_hist "$name" unpin_dirty_pages sum $PAGES
-	expect_hist "$name" unpin_pages sum $PAGES
+	expect_hist "$name" 'unpin_pages{function=unpin_user_pages_dirty_lock}' sum $PAGES
+	expect_hist "$name" 'unpin_pages{function=unpin_user_pages}' sum $PAGES
 	expect_eq "$name: no return without its entry" "$(counter "$log" state_misses)" 0 "$log"
 	[ $FILL_TRACED = 1 ] || return 0
 	# Every page stored goes through gup_fill_pages(), a run at a time.
@@ -133,8 +133,8 @@ if run_case "$name" "" --folio 4k --size $MB populate-read; then
 	expect_full "$name: walk_pages bucket $WALK_BATCH" \
 		"$(bucket "$log" walk_pages $WALK_BATCH)" "$calls" $WALK_CALLS
 	expect_hist "$name" walk_pages sum $PAGES
-	expect_eq "$name: no-ref GUP returned every page" "$(hist "$log" gup_GUP_NOREF_got sum)" $PAGES "$log"
-	expect_hist "$name" grab_pin_refs count 0
+	expect_eq "$name: no-ref GUP returned every page" "$(hist "$log" 'gup_returned_pages{kind=noref}' sum)" $PAGES "$log"
+	expect_hist "$name" 'grab_refs{foll=pin}' count 0
 fi
 
 # A 2 MB THP is mapped by a PMD: the walk never reaches follow_page_pte(),
@@ -142,8 +142,8 @@ fi
 name="readv 2M THP"
 if run_case "$name" "" --folio 2m --size $MB readv; then
 	expect_hist "$name" walk_pages count 0
-	expect_hist "$name" grab_pin_refs sum $PAGES
-	expect_hist "$name" gup_GUP_PIN_got sum $PAGES
+	expect_hist "$name" 'grab_refs{foll=pin}' sum $PAGES
+	expect_hist "$name" 'gup_returned_pages{kind=pin}' sum $PAGES
 	expect_bucket "$name" put_refs 512 $((MB / 2))
 fi
 

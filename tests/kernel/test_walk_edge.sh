@@ -44,7 +44,7 @@ edge() {
 # or two).
 early() {
 	local calls pinned
-	calls=$(records "$1" | jq -rs '[.[] | select(.type == "hist" and .data.name == "walk_pages")] | last |
+	calls=$(records "$1" | jq -rs '[.[] | select(.type == "hist" and .data.metric == "walk_pages")] | last |
 		[.data.buckets[]? | select(.low >= 32) | .count] | add // 0')
 	pinned=$(sed -n 's/^reached: .* while \([0-9]*\) pins of 256 pages .*/\1/p' "$1")
 	echo $((calls - ${pinned:-0}))
