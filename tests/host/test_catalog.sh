@@ -26,7 +26,7 @@ expect_eq "a stale table fails the check" "$rc" 1
 grep -q '^docs/serve.md: not what the catalogue makes it' <<<"$out" &&
 grep -q '^docs/schemas/live.schema.json: not what' <<<"$out" &&
 grep -q '^-| `gupstat_old_refs`' <<<"$out" && ok "the check names each stale file, with a diff" ||
-	{ not_ok "the check names each stale file, with a diff"; sed "s/^/#   /" <<<"$out"; }
+	{ not_ok "the check names each stale file, with a diff"; diag <<<"$out"; }
 "$tmp/tools/catalog/update" "$PWD/$gen" >/dev/null
 bad=""
 for f in $files; do

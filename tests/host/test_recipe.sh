@@ -37,7 +37,7 @@ git ls-files -z | tar --null -T - -cf - | tar -C "$t" -xf -
 cp -a build/src build/bpf build/*.skel.h build/*.bpf.o "$t/build/" 2>/dev/null
 (cd "$t" && git apply -p1 "$OLDPWD/$patch") 2>"$tmp/err"
 grep -q H_SCRATCH_NS "$t/include/gupstat.h" && ok "the patch applies" ||
-	{ not_ok "the patch applies"; sed 's/^/#   /' "$tmp/err"; }
+	{ not_ok "the patch applies"; diag "$tmp/err"; }
 (cd "$t" && make -s -j2 all unit-tests catalog) >"$tmp/make" 2>&1
 expect_eq "the copy builds, and make catalog writes the rest" "$?" 0 "$tmp/make"
 changed=$(cd "$t" && for f in docs/bpf.md docs/serve.md man/gupstat-serve.8.scd \
