@@ -67,8 +67,9 @@ WORK_SRCS	:= $(wildcard tools/workload/*.c)
 # library they share, with gupstat's own folio and pagemap readers
 # (src/kernel/), which gupstat validate uses too.
 WORK_LIB_SRCS	:= tools/workload/folio_confirm.c tools/workload/edge.c
+WORK_KERNEL_SRCS := src/kernel/folio.c src/kernel/pagemap.c
 WORK_LIB	:= $(patsubst tools/workload/%.c,$(OUT)/workload/%.o,$(WORK_LIB_SRCS)) \
-		   $(OUT)/src/kernel/folio.o $(OUT)/src/kernel/pagemap.o
+		   $(patsubst src/kernel/%.c,$(OUT)/workload/kernel/%.o,$(WORK_KERNEL_SRCS))
 WORK_PROGS	:= $(patsubst tools/workload/%.c,$(OUT)/%, \
 			$(filter-out $(WORK_LIB_SRCS),$(WORK_SRCS)))
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
@@ -122,6 +123,12 @@ $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS_COMMON) -Iinclude -Isrc $(CFLAGS) -c $< -o $@
 
+# gupstat's own folio and pagemap readers, compiled again as the
+# workloads are: no skeleton, no BPF toolchain needed for them.
+$(OUT)/workload/kernel/%.o: src/kernel/%.c | $(OUT)/workload/kernel
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS_COMMON) -Iinclude -Isrc $(CFLAGS) -c $< -o $@
+
 # Static: the workloads run in the guest and on any test machine.
 $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 	$(call msg,LINK,$@)
@@ -131,7 +138,7 @@ $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
 
-$(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/tests:
+$(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/workload/kernel $(OUT)/tests:
 	$(Q)mkdir -p $@
 
 ## the C unit tests, build/tests/test_*

@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include "kernel/folio.h"
 
-#define THP_DIR	"/sys/kernel/mm/transparent_hugepage"
 
 /* The knob and counters of the memory a workload maps. */
 static const char *knob_file(const struct folio_sizes *fs)
@@ -65,8 +64,8 @@ static int knob_path(const struct folio_sizes *fs, char *buf, size_t len,
 		     unsigned long kb, const char *file)
 {
 	if (fs->legacy)
-		return snprintf(buf, len, THP_DIR "/%s", file);
-	return snprintf(buf, len, THP_DIR "/hugepages-%lukB/%s", kb, file);
+		return snprintf(buf, len, FOLIO_THP_DIR "/%s", file);
+	return snprintf(buf, len, FOLIO_THP_DIR "/hugepages-%lukB/%s", kb, file);
 }
 
 static int read_line(const char *path, char *buf, size_t len)
@@ -141,7 +140,7 @@ static int discover_legacy(struct folio_sizes *fs)
 	char line[64];
 	int err;
 
-	err = read_line(THP_DIR "/hpage_pmd_size", line, sizeof(line));
+	err = read_line(FOLIO_THP_DIR "/hpage_pmd_size", line, sizeof(line));
 	if (err)
 		return err;
 	fs->legacy = true;
@@ -158,7 +157,7 @@ int folio_discover(struct folio_sizes *fs, bool shmem)
 
 	memset(fs, 0, sizeof(*fs));
 	fs->shmem = shmem;
-	d = opendir(THP_DIR);
+	d = opendir(FOLIO_THP_DIR);
 	if (!d)
 		return -errno;
 	while ((de = readdir(d)) && fs->nr < FOLIO_MAX_SIZES)
@@ -203,6 +202,16 @@ int folio_select(struct folio_sizes *fs, unsigned long kb)
 	if (!found && fs->legacy)
 		return -EOPNOTSUPP;
 	return found ? 0 : -ENOENT;
+}
+
+bool folio_has_size(const struct folio_sizes *fs, unsigned long kb)
+{
+	int i;
+
+	for (i = 0; !fs->legacy && i < fs->nr; i++)
+		if (fs->kb[i] == kb)
+			return true;
+	return false;
 }
 
 void folio_restore(const struct folio_sizes *fs)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #define FOLIO_MAX_SIZES	16
+#define FOLIO_THP_DIR	"/sys/kernel/mm/transparent_hugepage"
 
 /*
  * Anonymous folio size through the per-size THP knobs
@@ -33,6 +34,8 @@ int folio_parse_size(const char *s, unsigned long *kb);
 unsigned long folio_base_kb(void);
 int folio_discover(struct folio_sizes *fs, bool shmem);
 int folio_select(struct folio_sizes *fs, unsigned long kb);
+/* A per-size knob (not the legacy switch) for folios of @kb. */
+bool folio_has_size(const struct folio_sizes *fs, unsigned long kb);
 void folio_restore(const struct folio_sizes *fs);
 int folio_snapshot(struct folio_sizes *fs);
 /* Size @i's alloc and fallback counters now, and their names. */

@@ -45,10 +45,14 @@ int thp_save(struct folio_sizes *fs)
 {
 	int err = folio_discover(fs, false);
 
-	if (err) {
+	if (err == -ENOENT) {
 		p_err("cannot open %s: %s (no transparent huge pages?)\n",
-		      THP_SYSFS, strerror(-err));
-		return -ENOENT;
+		      FOLIO_THP_DIR, strerror(-err));
+		return err;
+	}
+	if (err) {
+		p_err("cannot read the THP settings under %s: %s\n", FOLIO_THP_DIR, strerror(-err));
+		return err;
 	}
 	/* Only the range validate populates, with MADV_HUGEPAGE. */
 	fs->madvise = true;
@@ -60,7 +64,12 @@ void thp_restore(const struct folio_sizes *fs)
 	folio_restore(fs);
 }
 
-/* Only folio size F (none for 4k) may be used, and only where asked. */
+/*
+ * Only folio size F (none for 4k) may be used, and only where asked: a
+ * size needs its own knob. Before mTHP (one switch, no per-size knobs)
+ * 4k runs leave the switch alone, as MADV_NOHUGEPAGE keeps their range
+ * small, and no other size is offered.
+ */
 int thp_select(struct folio_sizes *fs, enum v_folio f)
 {
 	unsigned long kb = v_folio_bytes(f) >> 10;
@@ -71,14 +80,16 @@ int thp_select(struct folio_sizes *fs, enum v_folio f)
 		      v_folio_names[f]);
 		return -ENOENT;
 	}
-	err = folio_select(fs, f == VF_4K ? folio_base_kb() : kb);
-	if (err == -ENOENT || err == -EOPNOTSUPP) {
+	if (f == VF_4K && fs->legacy)
+		return 0;
+	if (f != VF_4K && !folio_has_size(fs, kb)) {
 		p_err("this kernel has no %s folios for anonymous memory (no %s/hugepages-%lukB)\n",
-		      v_folio_names[f], THP_SYSFS, kb);
+		      v_folio_names[f], FOLIO_THP_DIR, kb);
 		return -ENOENT;
 	}
+	err = folio_select(fs, f == VF_4K ? folio_base_kb() : kb);
 	if (err)
-		p_err("cannot write the THP settings under %s: %s\n", THP_SYSFS, strerror(-err));
+		p_err("cannot write the THP settings under %s: %s\n", FOLIO_THP_DIR, strerror(-err));
 	return err;
 }
 

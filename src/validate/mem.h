@@ -6,7 +6,6 @@
 #include "kernel/folio.h"
 #include "results/results.h"
 
-#define THP_SYSFS	"/sys/kernel/mm/transparent_hugepage"
 /* A range of anonymous memory populated with one folio size. */
 struct v_region {
 	char *addr;
