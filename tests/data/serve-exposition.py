@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 # A stand-in for gupstat serve on a host that cannot run BPF: every
-# family of the issue 30 metric surface (docs/serve.md), in the 0.0.4
+# family serve exports (docs/serve.md), in the 0.0.4
 # text format, on 127.0.0.1 at a free port it prints on stdout. The
 # counts grow with the seconds since start, so that a Prometheus scraping
 # it sees rates, finite quantiles and recording rules with data, which
 # tests/host/test_contrib.sh needs to run the dashboard's queries
 # (tests/guest/dashboard.sh) as the guest will against the real one.
+# The histograms are written here with counts the dashboard's panels
+# need; any other the catalogue has (build/catalog-gen, or CATALOG_GEN)
+# is added with made-up counts, so that a new probe needs no edit here.
 #   tests/data/serve-exposition.py          serve until killed
 #   tests/data/serve-exposition.py --once   print one exposition, exit
 import http.server
+import json
+import os
+import subprocess
 import sys
 import time
 
@@ -22,6 +28,30 @@ LINEAR = [0, 1] + [2**i for i in range(1, 10)]
 
 def fmt(v):
     return repr(float(v)) if isinstance(v, float) else str(v)
+
+
+def catalogue_families(family, hist, done):
+    """Every histogram family of the catalogue (build/catalog-gen) not
+    written out above, with made-up counts: a probe added to the
+    catalogue is in the stand-in without an edit here."""
+    gen = os.environ.get("CATALOG_GEN") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "catalog-gen")
+    try:
+        cat = json.loads(subprocess.run([gen], capture_output=True, check=True, text=True).stdout)
+    except (OSError, ValueError, subprocess.CalledProcessError):
+        return
+    new = set()
+    for h in cat["hists"]:
+        if h["family"] in done:
+            continue
+        if h["family"] not in new:
+            family(h["family"], "histogram", h["help"])
+            new.add(h["family"])
+        labels = "".join(f',{l["name"]}="{l["values"][0].lower()}"' for l in h["labels"])
+        if h["unit"] == "nsecs":
+            hist(h["family"], PROBE + labels, LOG2, 6, 1e-5)
+        else:
+            hist(h["family"], PROBE + labels, LINEAR, 1, 1)
 
 
 def exposition(t):
@@ -71,6 +101,8 @@ def exposition(t):
     hist("gupstat_gup_events", PROBE + ',event="cycles",kind="pin"', LINEAR, 10, 500)
     family("gupstat_unpin_events", "histogram", "the -e counter per unpin call")
     hist("gupstat_unpin_events", PROBE + ',event="cycles",function="unpin_user_pages"', LINEAR, 10, 500)
+
+    catalogue_families(family, hist, set(l.split()[2] for l in out if l.startswith("# TYPE")))
 
     family("gupstat_walk_returns_total", "counter", "follow_page_pte() returns")
     for r in ("pages", "fault", "emlink", "eexist", "efault", "other"):

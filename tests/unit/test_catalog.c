@@ -21,16 +21,34 @@ static void check_ids(void)
 	CHECK(!bad, "every H_* id has exactly one catalogue row (%d not)", bad);
 }
 
+/*
+ * Every count of the -P table is a field of its own, and every counter
+ * is inside struct counters with as many values as its label has.
+ */
+static void check_fields(void)
+{
+	unsigned int i, j, bad = 0;
+
+	for (i = 0; i < catalog_tallies_nr; i++)
+		for (j = 0; j < i; j++)
+			bad += catalog_tallies[i].off == catalog_tallies[j].off;
+	bad += catalog_tallies_nr != sizeof(struct tally) / sizeof(__u64);
+	for (i = 0; i < catalog_counters_nr; i++) {
+		const struct catalog_counter *c = &catalog_counters[i];
+
+		bad += c->off + c->nr * sizeof(__u64) > sizeof(struct counters);
+		bad += !c->label != !c->values || (!c->label && c->nr != 1);
+	}
+	CHECK(!bad, "every tally a field of its own, every counter inside struct counters (%u not)",
+	      bad);
+}
+
 int main(void)
 {
 	char buf[64];
-	unsigned int i;
 
 	check_ids();
-	for (i = 0; i < catalog_nr; i++)
-		if (!catalog[i].id_name || strncmp(catalog[i].id_name, "H_", 2))
-			break;
-	CHECK(i == catalog_nr, "every row names its id (row %u does not)", i);
+	check_fields();
 	CHECK(!strcmp(catalog_ndjson_name(&(struct catalog_family){ .name = "gupstat_a_seconds_b_seconds" },
 					  buf, sizeof(buf)), "a_seconds_b_ns") &&
 	      !strcmp(catalog_ndjson_name(&(struct catalog_family){ .name = "gupstat_seconds" },

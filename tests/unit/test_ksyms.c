@@ -11,11 +11,11 @@
 
 static const char kallsyms[] =
 	"0000000000000000 T hidden_by_kptr_restrict\n"
+	"ffffffffc0001000 t follow_page_pte\t[fake_mod]\n"
 	"ffffffff81000000 T _stext\n"
 	"ffffffff81001000 t follow_page_pte\n"
 	"ffffffff81002000 d some_data\n"
 	"ffffffff81003000 t gup_fill_pages.part.0\n"
-	"ffffffffc0001000 t follow_page_pte\t[fake_mod]\n"
 	"not a line\n";
 
 static int count(void *ctx, __u64 addr, char type, const char *name, const char *mod)

@@ -7,6 +7,7 @@
  *   build/catalog-gen >catalog.json
  */
 #include <stdio.h>
+#include <string.h>
 #include "probe/catalog.h"
 #include "probe/probes.h"
 #include "util/json.h"
@@ -34,6 +35,36 @@ static void probes(struct jw *w, const struct probe *p)
 	jw_end_array(w);
 }
 
+/*
+ * The labels that tell the row's series apart, as catalog_labels() gives
+ * them, with every value a run can give: the hold's two methods, and the
+ * -e event (as "EVENT"). The probe's own two, method and walk, which
+ * every series of a probe carries, are left out.
+ */
+static void labels(struct jw *w, const struct catalog_row *r, const struct probe *p)
+{
+	struct catalog_view v = { .probes = p, .event = "EVENT" };
+	struct catalog_label a[CATALOG_LABELS_MAX], b[CATALOG_LABELS_MAX];
+	struct catalog_label probe[CATALOG_LABELS_MAX];
+	unsigned int n, i, own = catalog_probe_labels(&v, r->probe, probe);
+
+	n = catalog_labels(&v, r, a) - own;
+	v.lock_exact = true;
+	catalog_labels(&v, r, b);
+	jw_array(w, "labels");
+	for (i = 0; i < n; i++) {
+		jw_object(w, NULL);
+		jw_string(w, "name", a[i].key);
+		jw_array(w, "values");
+		jw_string(w, NULL, a[i].value);
+		if (strcmp(a[i].value, b[i].value))
+			jw_string(w, NULL, b[i].value);
+		jw_end_array(w);
+		jw_end_object(w);
+	}
+	jw_end_array(w);
+}
+
 /* The help as serve prints it, with the probe's usual function. */
 static void hist(struct jw *w, const struct catalog_row *r, const struct probe *p)
 {
@@ -53,6 +84,7 @@ static void hist(struct jw *w, const struct catalog_row *r, const struct probe *
 	jw_string(w, "metric", catalog_ndjson_name(r->fam, name, sizeof(name)));
 	jw_string(w, "label", r->label);
 	jw_string(w, "value", r->value);
+	labels(w, r, p);
 	jw_end_object(w);
 }
 
