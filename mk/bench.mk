@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Running and measuring, in guests: make run (the README's first
 # command) and the benchmarks, which build what they boot first. Long,
-# not part of `make check`; results go in results/, indexed by
+# not part of `make check`. Each prints its results and keeps its files
+# under build/; a run worth keeping is copied to results/ with a row in
 # results/README.md. arm64's are in mk/arm64.mk.
 
 .PHONY: run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold \
@@ -22,7 +23,7 @@ run:
 	$(Q)$(if $(RUN_DEBIAN),,kernel/build $(KERNEL) >/dev/null)
 	$(Q)tools/vmrun --kernel $(KERNEL) -- tools/demo
 
-# Benchmarks: long, not part of `make check`; results go in results/.
+# Benchmarks: long, not part of `make check`; results kept in results/.
 ## gupstat's and bpftrace's overhead on gup_test, in a guest
 bench-overhead: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests

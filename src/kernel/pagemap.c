@@ -82,12 +82,12 @@ uint64_t pagemap_pfn(const void *addr)
 	return e & PM_PRESENT ? e & PM_PFN_MASK : 0;
 }
 
-uint64_t kpageflags(uint64_t pfn)
+uint64_t pagemap_kpageflags(uint64_t pfn)
 {
 	return read_u64_at("/proc/kpageflags", pfn);
 }
 
-long long vmstat(const char *name)
+long long pagemap_vmstat(const char *name)
 {
 	char key[64];
 	long long v, found = -1;
@@ -109,7 +109,7 @@ long long vmstat(const char *name)
  * /proc/zoneinfo: "Node 0, zone  Movable", then "spanned N" and
  * "start_pfn: N" among the zone's lines.
  */
-bool movable_zone(uint64_t *start, uint64_t *end)
+bool pagemap_movable_zone(uint64_t *start, uint64_t *end)
 {
 	char line[256];
 	unsigned long long v;

@@ -26,8 +26,8 @@ uint64_t pagemap_entry(const void *addr);
 /* Its pfn, or 0 where the page is not present. */
 uint64_t pagemap_pfn(const void *addr);
 /* /proc/kpageflags of @pfn; 0 where it cannot be read. */
-uint64_t kpageflags(uint64_t pfn);
-static inline bool kpf(uint64_t flags, int bit)
+uint64_t pagemap_kpageflags(uint64_t pfn);
+static inline bool pagemap_flag(uint64_t flags, int bit)
 {
 	return flags & (1ULL << bit);
 }
@@ -47,8 +47,8 @@ int pagemap_read_flags(const struct pagemap_reader *r, uint64_t pfn, uint64_t *f
 void pagemap_close(struct pagemap_reader *r);
 
 /* A /proc/vmstat counter, or -1 where the kernel has none by that name. */
-long long vmstat(const char *name);
+long long pagemap_vmstat(const char *name);
 /* First and last+1 pfn of node 0's ZONE_MOVABLE; false where it is empty. */
-bool movable_zone(uint64_t *start, uint64_t *end);
+bool pagemap_movable_zone(uint64_t *start, uint64_t *end);
 
 #endif /* __GUPSTAT_KERNEL_PAGEMAP_H */

@@ -21,7 +21,7 @@ static bool has_cap(const struct __user_cap_data_struct *d, int cap)
 	return d[cap / 32].effective & (1U << (cap % 32));
 }
 
-int check_privileges(void)
+int privs_check(void)
 {
 	struct __user_cap_header_struct hdr = {
 		.version = _LINUX_CAPABILITY_VERSION_3,

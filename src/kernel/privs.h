@@ -2,6 +2,6 @@
 #ifndef __GUPSTAT_KERNEL_PRIVS_H
 #define __GUPSTAT_KERNEL_PRIVS_H
 
-int check_privileges(void);
+int privs_check(void);
 
 #endif /* __GUPSTAT_KERNEL_PRIVS_H */

@@ -38,7 +38,7 @@ static int report(struct live *l, bool redraw)
 	if (l->o.v.per_process)
 		procs_print(stdout, l->v.s.skel->maps.procs, l->o.json ? &t : NULL, l->o.interval);
 	if (l->o.v.per_cgroup)
-		cgroups_print(stdout, l->v.s.skel->maps.cgroups, l->v.cgroup_names,
+		procs_print_cgroups(stdout, l->v.s.skel->maps.cgroups, l->v.cgroup_names,
 			      l->o.json ? &t : NULL, l->o.interval);
 	live_print_end(stdout, &l->rc, &t);
 	return 0;

@@ -218,7 +218,6 @@ static void json_hist(struct jw *w, const struct live_print_ctx *rc,
 	live_print_json_record_end(w);
 }
 
-/* A labelled counter family as an object, its label values the keys. */
 /* A counter with a label is an object of its values: {"pin":N,"get":N,...}. */
 static void json_counter(struct jw *w, const struct catalog_counter *c,
 			 const struct counters *cs)
@@ -243,7 +242,6 @@ static void json_counters(struct jw *w, const struct counters *c, __u64 probe_mi
 			  const struct live_stamp *t)
 {
 	const __u64 *r = c->walk_results;
-
 	unsigned int i;
 
 	live_print_json_record(w, "counters", t);

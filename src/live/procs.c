@@ -97,7 +97,7 @@ void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s,
 	live_print_json_record_end(&w);
 }
 
-void cgroups_print_json(FILE *f, __u64 id, const char *path, const struct tally *c,
+void procs_print_cgroups_json(FILE *f, __u64 id, const char *path, const struct tally *c,
 			const struct live_stamp *t)
 {
 	struct jw w;
@@ -143,7 +143,7 @@ static void print_cgroup(FILE *f, const struct row *r, struct cgpath *names,
 	const char *path = cgpath_lookup(names, r->key);
 
 	if (json) {
-		cgroups_print_json(f, r->key, path, &r->t, json);
+		procs_print_cgroups_json(f, r->key, path, &r->t, json);
 		return;
 	}
 	fprintf(f, "%11llu %11llu %10llu %11llu %11llu %11llu %11llu  ",
@@ -194,7 +194,7 @@ int procs_print(FILE *f, const struct bpf_map *procs, const struct live_stamp *j
 	return table(f, procs, NULL, json, reset);
 }
 
-int cgroups_print(FILE *f, const struct bpf_map *cgroups, struct cgpath *names,
+int procs_print_cgroups(FILE *f, const struct bpf_map *cgroups, struct cgpath *names,
 		  const struct live_stamp *json, bool reset)
 {
 	return table(f, cgroups, names, json, reset);

@@ -19,13 +19,13 @@ struct live_stamp;
 int procs_print(FILE *f, const struct bpf_map *procs, const struct live_stamp *json,
 		bool reset);
 /* --per-cgroup: the per-cgroup table, named through @names. */
-int cgroups_print(FILE *f, const struct bpf_map *cgroups, struct cgpath *names,
+int procs_print_cgroups(FILE *f, const struct bpf_map *cgroups, struct cgpath *names,
 		  const struct live_stamp *json, bool reset);
 /* One process's NDJSON record. */
 void procs_print_json(FILE *f, __u32 tgid, const struct proc_stats *s,
 		      const struct live_stamp *t);
 /* One cgroup's NDJSON record: @path NULL where it was removed unnamed. */
-void cgroups_print_json(FILE *f, __u64 id, const char *path, const struct tally *c,
+void procs_print_cgroups_json(FILE *f, __u64 id, const char *path, const struct tally *c,
 			const struct live_stamp *t);
 
 #endif /* __GUPSTAT_LIVE_PROCS_H */

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Every histogram of the live BPF object, one row each, with every name
- * it goes by: a new histogram is one row here, read by both printers.
- * The H_* ids (include/gupstat.h) stay the programs' and user space's
- * contract. What restates this table (the docs' tables, the man page's
- * list, the NDJSON schema's names) is written from it by make catalog
- * (tools/catalog/) and checked by tests/host/test_catalog.sh.
+ * Every output name of the live BPF object, one row each: its histograms
+ * (catalog[]), with every name each goes by, its counters
+ * (catalog_counters[]) and the counts of the -P and --per-cgroup tables
+ * (catalog_tallies[]). A new histogram is one row here, read by both
+ * printers. The H_* ids (include/gupstat.h) stay the programs' and user
+ * space's contract. What restates these tables (the docs' tables, the
+ * man page's list, the NDJSON schema's names and keys) is written from
+ * them by make catalog (tools/catalog/) and checked by
+ * tests/host/test_catalog.sh.
  */
 #include <stdio.h>
 #include <string.h>

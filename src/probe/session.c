@@ -59,7 +59,7 @@ int session_open(struct session *s, bool verbose, bool lock_exact)
 	int err;
 
 	libbpf_set_print(verbose ? setup_libbpf_print : NULL);
-	if (check_privileges())
+	if (privs_check())
 		return -EPERM;
 	s->btf = kernel_btf_load();
 	if (!s->btf)

@@ -10,7 +10,7 @@
 #include <bpf/libbpf.h>
 #include "probe/snapshot.h"
 
-void hist_merge(struct hist *sum, const struct hist *h)
+void snapshot_merge_hist(struct hist *sum, const struct hist *h)
 {
 	int i;
 
@@ -22,7 +22,7 @@ void hist_merge(struct hist *sum, const struct hist *h)
 		sum->slots[i] += h->slots[i];
 }
 
-void counters_merge(struct counters *sum, const struct counters *c)
+void snapshot_merge_counters(struct counters *sum, const struct counters *c)
 {
 	const __u64 *src = (const __u64 *)c;
 	__u64 *dst = (__u64 *)sum;
@@ -77,14 +77,14 @@ int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
 	for (id = 0; !err && id < NR_HISTS; id++) {
 		err = percpu_read(hists, id, h, sizeof(*h), ncpu, reset);
 		for (cpu = 0; !err && cpu < ncpu; cpu++)
-			hist_merge(&s->hists[id], &h[cpu]);
+			snapshot_merge_hist(&s->hists[id], &h[cpu]);
 	}
 	if (!err) {
 		struct counters *c = (struct counters *)h;
 
 		err = percpu_read(counters, 0, c, sizeof(*c), ncpu, reset);
 		for (cpu = 0; !err && cpu < ncpu; cpu++)
-			counters_merge(&s->c, &c[cpu]);
+			snapshot_merge_counters(&s->c, &c[cpu]);
 	}
 	free(h);
 	return err;

@@ -18,7 +18,7 @@ struct bpf_map;
 
 int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
 		  const struct bpf_map *counters, bool reset);
-void hist_merge(struct hist *sum, const struct hist *h);
-void counters_merge(struct counters *sum, const struct counters *c);
+void snapshot_merge_hist(struct hist *sum, const struct hist *h);
+void snapshot_merge_counters(struct counters *sum, const struct counters *c);
 
 #endif /* __GUPSTAT_PROBE_SNAPSHOT_H */

@@ -65,7 +65,7 @@ static void stat_u64(struct jw *w, const char *key, size_t n, __u64 v)
 		jw_string(w, key, NULL);
 }
 
-static void dist_json(struct jw *w, const char *key, const struct stats_dist *d, size_t n)
+static void dist_json(struct jw *w, const char *key, const struct summary_dist *d, size_t n)
 {
 	jw_object(w, key);
 	jw_u64(w, "holds", n);
@@ -87,12 +87,12 @@ static void log2_json(struct jw *w, const struct trace_summary *s)
 	unsigned int i;
 
 	jw_array(w, "hold_log2");
-	for (i = 0; i < STATS_LOG2_SLOTS; i++) {
+	for (i = 0; i < SUMMARY_LOG2_SLOTS; i++) {
 		if (!s->hold_log2[i])
 			continue;
 		jw_object(w, NULL);
 		jw_u64(w, "low_ns", i ? 1ULL << (i - 1) : 0);
-		jw_u64(w, "high_ns", i == STATS_LOG2_SLOTS - 1 ? ~0ULL : (1ULL << i) - 1);
+		jw_u64(w, "high_ns", i == SUMMARY_LOG2_SLOTS - 1 ? ~0ULL : (1ULL << i) - 1);
 		jw_u64(w, "holds", s->hold_log2[i]);
 		jw_end_object(w);
 	}
@@ -102,14 +102,14 @@ static void log2_json(struct jw *w, const struct trace_summary *s)
 /* Linear rows; the last holds every count above 512, up to the largest. */
 static void pages_json(struct jw *w, const struct trace_summary *s)
 {
-	int i, last = STATS_PAGE_SLOTS - 1;
+	int i, last = SUMMARY_PAGE_SLOTS - 1;
 
 	jw_object(w, "pages");
 	jw_u64(w, "walked_pages", s->pages);
 	jw_u64(w, "stored_pages", s->stored);
 	jw_u64(w, "max_pages", s->max_pages);
 	jw_array(w, "per_hold");
-	for (i = 0; i < STATS_PAGE_SLOTS; i++) {
+	for (i = 0; i < SUMMARY_PAGE_SLOTS; i++) {
 		if (!s->pages_lin[i])
 			continue;
 		jw_object(w, NULL);

@@ -54,7 +54,7 @@ static struct span span_of(const struct trace_summary *s)
 	struct span sp = { .lo = -1, .hi = -1 };
 	int i;
 
-	for (i = 0; i < STATS_LOG2_SLOTS; i++) {
+	for (i = 0; i < SUMMARY_LOG2_SLOTS; i++) {
 		if (!s->hold_log2[i])
 			continue;
 		if (sp.lo < 0)
@@ -66,7 +66,7 @@ static struct span span_of(const struct trace_summary *s)
 	if (sp.lo < 0)
 		sp.lo = sp.hi = 10;
 	/* Two slots wide, within the histogram: the last slot widens left. */
-	if (sp.hi == sp.lo && sp.hi == STATS_LOG2_SLOTS - 1)
+	if (sp.hi == sp.lo && sp.hi == SUMMARY_LOG2_SLOTS - 1)
 		sp.lo--;
 	else if (sp.hi == sp.lo)
 		sp.hi++;
@@ -150,10 +150,10 @@ static const struct {
 	const char *color;
 	size_t offset;
 } markers[] = {
-	{ "p50", "#228833", offsetof(struct stats_dist, p50) },
-	{ "p90", "#bb9900", offsetof(struct stats_dist, p90) },
-	{ "p99", "#ee6677", offsetof(struct stats_dist, p99) },
-	{ "max", "#aa3377", offsetof(struct stats_dist, max) },
+	{ "p50", "#228833", offsetof(struct summary_dist, p50) },
+	{ "p90", "#bb9900", offsetof(struct summary_dist, p90) },
+	{ "p99", "#ee6677", offsetof(struct summary_dist, p99) },
+	{ "max", "#aa3377", offsetof(struct summary_dist, max) },
 };
 
 #define NR_MARKERS	(sizeof(markers) / sizeof(markers[0]))

@@ -20,7 +20,7 @@ unsigned int summary_log2_slot(__u64 v)
 		v >>= 1;
 	}
 	/* Values of 2^63 and above share the last slot. */
-	return slot < STATS_LOG2_SLOTS ? slot : STATS_LOG2_SLOTS - 1;
+	return slot < SUMMARY_LOG2_SLOTS ? slot : SUMMARY_LOG2_SLOTS - 1;
 }
 
 /* When a hold ended; one that would end past 2^64 ns ends there. */
@@ -35,7 +35,7 @@ static void count_hold(struct trace_summary *s, const struct trace_rec *r)
 
 	s->hold_log2[summary_log2_slot(r->hold_ns)]++;
 	s->hold_total_ns += r->hold_ns;
-	s->pages_lin[r->pages < STATS_PAGE_SLOTS - 1 ? r->pages : STATS_PAGE_SLOTS - 1]++;
+	s->pages_lin[r->pages < SUMMARY_PAGE_SLOTS - 1 ? r->pages : SUMMARY_PAGE_SLOTS - 1]++;
 	s->pages += r->pages;
 	s->stored += r->stored;
 	if (r->pages > s->max_pages)
@@ -171,7 +171,7 @@ static int percentiles(struct trace_file *tf, struct sel_values *v, __u64 out[][
 	return nq ? sel_ranks(tf, q, nq) : 0;
 }
 
-static void dist_of(const struct sel_values *v, const __u64 *p, struct stats_dist *d)
+static void dist_of(const struct sel_values *v, const __u64 *p, struct summary_dist *d)
 {
 	memset(d, 0, sizeof(*d));
 	if (!v->n)

@@ -10,12 +10,12 @@
 #include "util/stats.h"
 
 /* Log2 slots as in the live view: slot i counts [2^(i-1), 2^i - 1]. */
-#define STATS_LOG2_SLOTS	HIST_LOG2_SLOTS
+#define SUMMARY_LOG2_SLOTS	HIST_LOG2_SLOTS
 /* Pages per hold, linear: 0..512, then everything above in one slot. */
-#define STATS_PAGE_SLOTS	(HIST_LINEAR_MAX + 2)
+#define SUMMARY_PAGE_SLOTS	(HIST_LINEAR_MAX + 2)
 
 /* Order statistics of one quantity over the holds. */
-struct stats_dist {
+struct summary_dist {
 	__u64 min, p50, p90, p99, max;
 	double mean;
 };
@@ -23,11 +23,11 @@ struct stats_dist {
 /* What a report says about a trace file's holds. */
 struct trace_summary {
 	size_t n;
-	struct stats_dist hold;		/* hold_ns */
+	struct summary_dist hold;		/* hold_ns */
 	__u64 hold_total_ns;		/* hold_ns summed over the holds */
-	struct stats_dist bare;		/* hold_ns - fill_ns, of holds with a fill */
-	__u64 hold_log2[STATS_LOG2_SLOTS];
-	__u64 pages_lin[STATS_PAGE_SLOTS];
+	struct summary_dist bare;		/* hold_ns - fill_ns, of holds with a fill */
+	__u64 hold_log2[SUMMARY_LOG2_SLOTS];
+	__u64 pages_lin[SUMMARY_PAGE_SLOTS];
 	__u64 pages, stored, max_pages;
 	size_t with_fill;		/* holds with gup_fill_pages() inside */
 	__u64 fill_ns, fill_hold_ns;	/* summed over those holds */

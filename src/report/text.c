@@ -111,7 +111,7 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 			(unsigned long long)tf->lost);
 }
 
-static void print_dist(FILE *f, const char *what, const struct stats_dist *d, size_t n)
+static void print_dist(FILE *f, const char *what, const struct summary_dist *d, size_t n)
 {
 	fprintf(f, "     %s: count %zu, min %llu, p50 %llu, p90 %llu, p99 %llu, max %llu ns (%.1f us), mean %.1f ns\n",
 		what, n, (unsigned long long)d->min, (unsigned long long)d->p50,
@@ -127,16 +127,16 @@ static void print_pages(FILE *f, const struct trace_summary *s)
 	int i;
 
 	fprintf(f, "\nPages per hold (pages walked in one follow_page_pte() call)\n");
-	for (i = 0; i < STATS_PAGE_SLOTS; i++)
+	for (i = 0; i < SUMMARY_PAGE_SLOTS; i++)
 		if (s->pages_lin[i] > max)
 			max = s->pages_lin[i];
 	fprintf(f, "     %-13s : %s\n", "pages", max ? "count    distribution" : "(no holds)");
-	for (i = 0; i < STATS_PAGE_SLOTS; i++) {
+	for (i = 0; i < SUMMARY_PAGE_SLOTS; i++) {
 		if (!s->pages_lin[i])
 			continue;
 		hist_bar(bar, s->pages_lin[i], max, BAR_WIDTH);
-		fprintf(f, "        %s%-*d : %-8llu |%s|\n", i == STATS_PAGE_SLOTS - 1 ? ">= " : "",
-			i == STATS_PAGE_SLOTS - 1 ? 7 : 10, i,
+		fprintf(f, "        %s%-*d : %-8llu |%s|\n", i == SUMMARY_PAGE_SLOTS - 1 ? ">= " : "",
+			i == SUMMARY_PAGE_SLOTS - 1 ? 7 : 10, i,
 			(unsigned long long)s->pages_lin[i], bar);
 	}
 	fprintf(f, "     total %llu pages walked, %llu stored, max %llu per hold\n",
@@ -237,7 +237,7 @@ void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 	print_dist(f, "hold", &s->hold, s->n);
 	fprintf(f, "     total hold time %llu ns (%.3f ms) in %zu holds\n",
 		(unsigned long long)s->hold_total_ns, s->hold_total_ns / 1e6, s->n);
-	hist_print_log2(f, "nsecs", s->hold_log2, STATS_LOG2_SLOTS);
+	hist_print_log2(f, "nsecs", s->hold_log2, SUMMARY_LOG2_SLOTS);
 	print_pages(f, s);
 	print_fill(f, tf, s);
 	print_cgroups(f, tf, s);

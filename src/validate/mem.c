@@ -161,13 +161,13 @@ int region_layout(const struct v_region *r, enum v_folio f,
 		pfn = pagemap_read_pfn(&pm, r->addr + i * page);
 		if (!pfn || pagemap_read_flags(&pm, pfn, &flags))
 			break;
-		if (kpf(flags, KPF_COMPOUND_TAIL) && run && pfn == prev_pfn + 1) {
+		if (pagemap_flag(flags, KPF_COMPOUND_TAIL) && run && pfn == prev_pfn + 1) {
 			run++;
 		} else {
 			bad += run && run != want;
 			run = 1;
 			(*folios)++;
-			bad += kpf(flags, KPF_COMPOUND_TAIL);
+			bad += pagemap_flag(flags, KPF_COMPOUND_TAIL);
 		}
 		prev_pfn = pfn;
 	}

@@ -329,7 +329,7 @@ static int prepare(struct validator *v, struct btf **btf)
 	int err;
 
 	libbpf_set_print(v->o.verbose ? setup_libbpf_print : NULL);
-	if (check_privileges())
+	if (privs_check())
 		return -EPERM;
 	err = open_output(v);
 	if (err)

@@ -54,8 +54,8 @@ static int ndjson(void)
 	s.c.gup_errors[GUP_GET] = 1;
 	live_print(stdout, &rc, &s, &stamp);
 	procs_print_json(stdout, 4242, &ps, &stamp);
-	cgroups_print_json(stdout, 1, "/", &t, &stamp);
-	cgroups_print_json(stdout, 99, NULL, &t, &stamp);
+	procs_print_cgroups_json(stdout, 1, "/", &t, &stamp);
+	procs_print_cgroups_json(stdout, 99, NULL, &t, &stamp);
 	live_print_end(stdout, &rc, &stamp);
 	return 0;
 }

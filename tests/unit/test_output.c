@@ -33,7 +33,7 @@ static int entries(void)
 	FILE *p;
 	int n = 0;
 
-	snprintf(cmd, sizeof(cmd), "ls -A %s | wc -l", scratch_dir());
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", scratch_dir());
 	p = popen(cmd, "r");
 	if (!p || fscanf(p, "%d", &n) != 1)
 		n = -1;

@@ -30,7 +30,7 @@ int main(void)
 	CHECK(stats_percentile(v, 3, 50) == 2 && stats_percentile(v, 3, 99) == 3,
 	      "p50 of 3 is the 2nd, p99 the 3rd");
 	CHECK(summary_log2_slot(0) == 0 && summary_log2_slot(1) == 1 && summary_log2_slot(1023) == 10 &&
-	      summary_log2_slot(1024) == 11 && summary_log2_slot(~0ULL) == STATS_LOG2_SLOTS - 1,
+	      summary_log2_slot(1024) == 11 && summary_log2_slot(~0ULL) == SUMMARY_LOG2_SLOTS - 1,
 	      "log2 slots as the BPF side counts, the top one clamped");
 
 	/* 1000 holds: 990 of 1 page at 1000 ns, 10 of 512 pages, longer, with a fill. */

@@ -88,7 +88,7 @@ long long pins(const char *name)
 			perror("walk-edge: stat_refresh");
 		close(fd);
 	}
-	return vmstat(name);
+	return pagemap_vmstat(name);
 }
 
 long long pin_rounds;

@@ -1307,14 +1307,14 @@ static int run_one(const struct opts *o, struct folio_sizes *fs,
 		return 1;
 	}
 	t0 = now_s();
-	r.hint_faults = vmstat("numa_hint_faults");
-	r.hint_migrated = vmstat("numa_pages_migrated");
+	r.hint_faults = pagemap_vmstat("numa_hint_faults");
+	r.hint_migrated = pagemap_vmstat("numa_pages_migrated");
 	race(&r, &rng);
 	STORE(r.stop, true);
 	pthread_join(thread, NULL);
 	t0 = now_s() - t0;
-	r.hint_faults = vmstat("numa_hint_faults") - r.hint_faults;
-	r.hint_migrated = vmstat("numa_pages_migrated") - r.hint_migrated;
+	r.hint_faults = pagemap_vmstat("numa_hint_faults") - r.hint_faults;
+	r.hint_migrated = pagemap_vmstat("numa_pages_migrated") - r.hint_migrated;
 	teardown(&r);
 	check_pins(&r, pins);
 	report(&r, t0);

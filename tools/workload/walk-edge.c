@@ -79,11 +79,11 @@ static int one_folio(char *p, unsigned long nr, uint64_t *pfn0)
 	unsigned long i;
 
 	*pfn0 = pfn;
-	if (!pfn || !kpf(kpageflags(pfn), KPF_COMPOUND_HEAD))
+	if (!pfn || !pagemap_flag(pagemap_kpageflags(pfn), KPF_COMPOUND_HEAD))
 		return 0;
 	for (i = 1; i < nr; i++)
 		if (pagemap_pfn(p + i * PAGE) != pfn + i ||
-		    !kpf(kpageflags(pfn + i), KPF_COMPOUND_TAIL))
+		    !pagemap_flag(pagemap_kpageflags(pfn + i), KPF_COMPOUND_TAIL))
 			return 0;
 	return 1;
 }
@@ -194,7 +194,7 @@ static int case_place(void)
 		char *c = half + i * KB64;
 
 		if (pagemap_pfn(c + 8 * PAGE) == pagemap_pfn(c + 7 * PAGE) + 1 ||
-		    !kpf(kpageflags(pagemap_pfn(c + 7 * PAGE)), KPF_COMPOUND_TAIL))
+		    !pagemap_flag(pagemap_kpageflags(pagemap_pfn(c + 7 * PAGE)), KPF_COMPOUND_TAIL))
 			break;
 	}
 	if (i == PLACE_HALVES)
@@ -392,7 +392,7 @@ static unsigned long dirty_folios(char *p, unsigned long nr_folios)
 	for (f = 0; f < nr_folios; f++) {
 		uint64_t pfn = pagemap_pfn(p + f * KB64);
 
-		n += pfn && kpf(kpageflags(pfn), KPF_DIRTY);
+		n += pfn && pagemap_flag(pagemap_kpageflags(pfn), KPF_DIRTY);
 	}
 	return n;
 }
@@ -420,7 +420,7 @@ static void dirty_round(enum lookup by)
 	for (f = 0; f < nr_folios; f++) {
 		uint64_t pfn = pagemap_pfn(p + f * KB64);
 		int want = by != PIN_WRITE && f >= 1 && f <= 4;
-		int is = pfn && kpf(kpageflags(pfn), KPF_DIRTY);
+		int is = pfn && pagemap_flag(pagemap_kpageflags(pfn), KPF_DIRTY);
 
 		digest_add(f << 1 | is);
 		if (is != want)
@@ -488,7 +488,7 @@ static int case_migrate(void)
 {
 	uint64_t lo, hi;
 
-	if (!movable_zone(&lo, &hi))
+	if (!pagemap_movable_zone(&lo, &hi))
 		skip("no ZONE_MOVABLE: boot with movablecore=");
 	migrate_size(4, lo, hi);
 	migrate_size(64, lo, hi);
