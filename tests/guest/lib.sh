@@ -21,13 +21,14 @@ records() {
 # A histogram is named as serve names its series (docs/live.md, NDJSON):
 # its metric, and the labels that tell its series apart, in braces:
 # walk_pages, 'grab_refs{foll=pin}', 'gup_returned_pages{kind=noref}',
-# 'unpin_pages{function=unpin_user_pages_dirty_lock}'. A label left out
+# 'unpin_pages{function=unpin_user_pages_dirty_lock}', a value quoted or
+# not, as docs/bpf.md writes it (kind="pin") or not. A label left out
 # matches any value; a SERIES that matches more than one series of the
 # report is an error (on stderr, and no number), not the last of them.
 # (The deprecated NDJSON `name` goes in 0.5: the helpers do not read it.)
 HIST_JQ='def series: ($s | capture("^(?<m>[^{]+)(\\{(?<l>.*)\\})?$")) as $c |
 	{ m: $c.m, l: [($c.l // "") | split(",")[] | select(. != "") | split("=") |
-		{ key: .[0], value: (.[1:] | join("=")) }] };
+		{ key: .[0], value: (.[1:] | join("=") | ltrimstr("\"") | rtrimstr("\"")) }] };
 def hists: series as $x |
 	[.[] | select(.type == "hist" and .data.metric == $x.m) |
 		select(.data.labels as $lab | all($x.l[]; $lab[.key] == .value))] |
