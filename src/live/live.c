@@ -86,10 +86,10 @@ static int run(struct live *l)
 	return loop(l);
 }
 
-/* The view's options come from the live view's: the printer reads the view. */
+/* The view counts as the live view's options say; the printer reads the view. */
 static int prepare(struct live *l)
 {
-	l->v.o = l->o.v;
+	l->v.o = &l->o.v;
 	l->rc.json = l->o.json;
 	l->rc.v = &l->v.cv;
 	return view_prepare(&l->v);

@@ -21,22 +21,22 @@
  */
 void view_pmu_setup(struct view *v)
 {
-	const char *event = v->o.event ? v->o.event : PMU_DEFAULT_EVENT;
+	const char *event = v->o->event ? v->o->event : PMU_DEFAULT_EVENT;
 
-	if (!v->o.no_event && !pmu_open(event, &v->pmu_fds, &v->nr_pmu))
+	if (!v->o->no_event && !pmu_open(event, &v->pmu_fds, &v->nr_pmu))
 		v->cv.event = event;
 }
 
 static void set_rodata(struct view *v)
 {
 	struct setup_cfg c = {
-		.filter_on = v->o.cmd || v->o.pid,
-		.follow_forks = v->o.cmd,
+		.filter_on = v->o->cmd || v->o->pid,
+		.follow_forks = v->o->cmd,
 		.cgroup_id = v->cgroup_id,
-		.per_process = v->o.per_process,
-		.per_cgroup = v->o.per_cgroup,
+		.per_process = v->o->per_process,
+		.per_cgroup = v->o->per_cgroup,
 		.walk_returns_count = v->s.returns_count,
-		.lock_exact = v->o.lock_exact,
+		.lock_exact = v->o->lock_exact,
 		.pmu_on = v->cv.event != NULL,
 	};
 
@@ -54,23 +54,23 @@ int view_load(struct view *v)
 /* Bad input first, so its error is the only line printed. */
 static int prepare(struct view *v)
 {
-	if (v->o.cgroup && cgroup_id_of(v->o.cgroup, &v->cgroup_id))
+	if (v->o->cgroup && cgroup_id_of(v->o->cgroup, &v->cgroup_id))
 		return -EINVAL;
-	if (v->o.event && !pmu_known_event(v->o.event))
+	if (v->o->event && !pmu_known_event(v->o->event))
 		return -EINVAL;
-	if (v->o.per_cgroup && cgroup_names_open(&v->cgroup_names))
+	if (v->o->per_cgroup && cgroup_names_open(&v->cgroup_names))
 		return -EINVAL;
-	session_init(&v->s, v->o.cmd, v->o.pid, v->o.duration);
-	return session_open(&v->s, v->o.verbose, v->o.lock_exact) ?:
+	session_init(&v->s, v->o->cmd, v->o->pid, v->o->duration);
+	return session_open(&v->s, v->o->verbose, v->o->lock_exact) ?:
 		probes_select(v->s.probes, v->s.btf,
-			      v->o.force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);
+			      v->o->force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);
 }
 
 int view_prepare(struct view *v)
 {
 	int err;
 
-	v->cv.lock_exact = v->o.lock_exact;
+	v->cv.lock_exact = v->o->lock_exact;
 	err = prepare(v);
 	v->cv.probes = v->s.probes;
 	v->cv.walk_returns_count = v->s.returns_count;

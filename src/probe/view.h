@@ -32,12 +32,13 @@ struct view_opts {
 extern const struct argp view_count_argp;
 
 /*
- * One run of the live view's object: the session, what a report says
+ * One run of the live view's object: its options (the live view's or
+ * serve's own, not a copy), the session, what a report says
  * besides the numbers (@cv), the -c cgroup, the --per-cgroup names and
  * the -e counter's descriptors.
  */
 struct view {
-	struct view_opts o;
+	const struct view_opts *o;	/* the caller's, as parsed */
 	struct session s;
 	struct catalog_view cv;
 	__u64 cgroup_id;

@@ -279,7 +279,8 @@ static void counters_out(struct out *o, const struct counters *cs)
 	for (i = 0; i < catalog_counters_nr; i++) {
 		const struct catalog_counter *c = &catalog_counters[i];
 
-		if (c->probe != NR_PROBES ? !attached(o, c->probe) : c->pmu && !o->m->view->event)
+		if ((c->probe != NR_PROBES && !attached(o, c->probe)) ||
+		    (c->pmu && !o->m->view->event))
 			continue;
 		snprintf(name, sizeof(name), "gupstat_%s", c->name);
 		header(o, name, T_COUNTER, c->help, NULL);

@@ -49,9 +49,9 @@ static int series_read(struct serve *s)
 	time_t now = now_s();
 	int err = 0;
 
-	if (s->v.o.per_process)
+	if (s->v.o->per_process)
 		err = series_update(&s->procs, bpf_map__fd(s->v.s.skel->maps.procs), now);
-	if (!err && s->v.o.per_cgroup)
+	if (!err && s->v.o->per_cgroup)
 		err = series_update(&s->cgroups, bpf_map__fd(s->v.s.skel->maps.cgroups), now);
 	return err;
 }
@@ -63,8 +63,8 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 		.view = &s->v.cv, .release = s->uts.release, .openmetrics = openmetrics,
 		.ns_first_slot = s->o.ns_first_slot, .ns_last_slot = s->o.ns_last_slot,
 		.progs = &s->progs,
-		.procs = s->v.o.per_process ? &s->procs : NULL,
-		.cgroups = s->v.o.per_cgroup ? &s->cgroups : NULL,
+		.procs = s->v.o->per_process ? &s->procs : NULL,
+		.cgroups = s->v.o->per_cgroup ? &s->cgroups : NULL,
 	};
 	struct snapshot snap;
 	int err;
@@ -177,7 +177,7 @@ int cmd_serve(int argc, char **argv)
 	err = serve_opts_parse(&s.o, argc, argv);
 	if (err)
 		return err > 0 ? 0 : 2;
-	s.v.o = s.o.view;
+	s.v.o = &s.o.view;
 	uname(&s.uts);
 	/* The port first: one in use is the only line said, before any probe's. */
 	s.fd = listen_open(&s.o.addr);

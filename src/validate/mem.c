@@ -59,11 +59,6 @@ int thp_save(struct folio_sizes *fs)
 	return 0;
 }
 
-void thp_restore(const struct folio_sizes *fs)
-{
-	folio_restore(fs);
-}
-
 /*
  * Only folio size F (none for 4k) may be used, and only where asked: a
  * size needs its own knob. Before mTHP (one switch, no per-size knobs)

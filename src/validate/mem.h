@@ -14,9 +14,11 @@ struct v_region {
 	size_t map_len;
 };
 
-/* The THP settings as found, to put back at the end: 0, or -ENOENT said. */
+/*
+ * The THP settings as found, to put back at the end (folio_restore()):
+ * 0, or -errno said.
+ */
 int thp_save(struct folio_sizes *fs);
-void thp_restore(const struct folio_sizes *fs);
 int thp_select(struct folio_sizes *fs, enum v_folio f);
 
 int region_populate(struct v_region *r, size_t len, enum v_folio f);

@@ -370,7 +370,7 @@ static int validate_unpin(struct validator *v)
 			v->r->kernel, v->r->walk, v->r->cpu, v->r->repeats,
 			v->r->event[0] ? v->r->event : v->r->no_event_reason);
 		err = run_all(v);
-		thp_restore(&v->thp);
+		folio_restore(&v->thp);
 		if (v->r->sim_retried)
 			fprintf(stderr, "  the cache model could not frame a call in %u repeats, each run again\n",
 				v->r->sim_retried);
