@@ -30,18 +30,27 @@ def fmt(v):
     return repr(float(v)) if isinstance(v, float) else str(v)
 
 
-def catalogue_families(family, hist, done):
-    """Every histogram family of the catalogue (build/catalog-gen) not
-    written out above, with made-up counts: a probe added to the
-    catalogue is in the stand-in without an edit here."""
+def load_catalogue():
+    """The catalogue's histograms (build/catalog-gen), read once at start;
+    none where the generator is not built."""
     gen = os.environ.get("CATALOG_GEN") or os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "catalog-gen")
     try:
-        cat = json.loads(subprocess.run([gen], capture_output=True, check=True, text=True).stdout)
+        return json.loads(subprocess.run([gen], capture_output=True, check=True,
+                                         text=True).stdout)["hists"]
     except (OSError, ValueError, subprocess.CalledProcessError):
-        return
+        return []
+
+
+CATALOGUE = load_catalogue()
+
+
+def catalogue_families(family, hist, done):
+    """Every histogram family of the catalogue not written out above,
+    with made-up counts: a probe added to the catalogue is in the
+    stand-in without an edit here."""
     new = set()
-    for h in cat["hists"]:
+    for h in CATALOGUE:
         if h["family"] in done:
             continue
         if h["family"] not in new:
