@@ -25,12 +25,33 @@ SHARED const volatile __u64 filter_cgroup;	/* count only this cgroup (-c) */
 SHARED const volatile bool per_process;		/* -P: fill procs */
 SHARED const volatile bool per_cgroup;		/* --per-cgroup: fill cgroups */
 SHARED const volatile bool pmu_on;		/* pmu_events are open */
+SHARED const volatile bool lock_exact;		/* holds start at the acquire */
 /*
  * gupstat trace: emit a ring-buffer record per walk (trace.bpf.h). Read-only
  * data, so for `live` the verifier removes the trace code as dead and the
  * walk costs what it did before.
  */
 SHARED const volatile bool trace_on;
+/*
+ * --waits: register the PTE lock each walk holds (pte_held), so that
+ * a spin on it is counted (wait.bpf.c).
+ */
+SHARED const volatile bool waits_on;
+/* gupstat trace's filters (trace.bpf.h): live leaves them 0. */
+SHARED const volatile __u64 trace_min_ns;
+/*
+ * A stack is the costliest part of a record (an unwind per hold): taken
+ * unless --no-stacks, and only for holds of trace_stack_min_ns or more.
+ */
+SHARED const volatile bool trace_want_stacks;
+SHARED const volatile __u64 trace_stack_min_ns;
+/*
+ * Wake the reader only once this much is waiting (0: on every record).
+ * A wakeup per record is an interrupt-work and a task wakeup per hold;
+ * batched, the reader also takes the records in large runs. It polls
+ * at least every 100 ms besides.
+ */
+SHARED const volatile __u64 trace_wakeup_bytes;
 
 SHARED struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -79,6 +100,55 @@ SHARED struct {
 	__uint(value_size, sizeof(__u32));
 } pmu_events SEC(".maps");
 
+/*
+ * gupstat trace's records: holds (trace.bpf.h) and waits (wait.bpf.c).
+ * Sized by user space (-b); the default it sets is large enough for
+ * whole 256 MB pin calls of 4 kB pages without the reader keeping up.
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} trace_events SEC(".maps");
+
+/*
+ * Kernel stacks of the records, by id. No BPF_F_REUSE_STACKID: an id,
+ * once given, keeps meaning one stack, so records written early still
+ * refer to the right one; a collision instead fails with -EEXIST, counted.
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, 1);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, TRACE_STACK_DEPTH * sizeof(__u64));
+} trace_stacks SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct trace_counters);
+} trace_stats SEC(".maps");
+
+/*
+ * --waits: the PTE locks GUP walks hold right now, by the spinlock's
+ * address, each with its holder. Entered where the walk's acquire
+ * returns (lock.bpf.c), removed at the walk's return (walk.bpf.c).
+ */
+struct pte_held {
+	__u64 hold_ts_ns;	/* the hold's start, as its trace record says */
+	__u32 pid;		/* the holder's tgid */
+	__u32 tid;
+	__u32 waits;		/* spins begun on it */
+	__u32 pad;
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, struct pte_held);
+} pte_held SEC(".maps");
+
 /* Whether a pages[] array came with the walk (gupstat trace's "stored"). */
 enum walk_array {
 	WALK_ARRAY_UNKNOWN,
@@ -90,6 +160,7 @@ enum walk_array {
 struct walk_entry {
 	__u64 entry_ns;		/* follow_page_pte() entered */
 	__u64 lock_ns;		/* __pte_offset_map_lock() returned inside it */
+	__u64 ptl;		/* --waits: the lock entered in pte_held, or 0 */
 	/* gupstat trace only (trace_on), set at entry: */
 	__u64 addr;		/* the walk's start address */
 	__u64 fill_start_ns;	/* inside gup_fill_pages() since */

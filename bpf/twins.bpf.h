@@ -12,6 +12,10 @@
  * which reads arguments with probe_arg(ctx, fentry, n, dflt).
  * EXIT_TWINS(name, func) makes name_fexit and name_kretprobe, calling
  *	static __always_inline void name_on_exit(void *ctx, long ret);
+ * EXIT_ARGS_TWINS(name, func) is EXIT_TWINS whose programs also pass
+ *	static __always_inline void name_on_exit(void *ctx, long ret, bool fexit);
+ * for an exit that reads an argument: fexit can (probe_arg()), a
+ * kretprobe cannot, its registers being the return's.
  * @ctx stays the program's own, for helpers such as bpf_get_stackid().
  */
 #ifndef __GUPSTAT_TWINS_BPF_H
@@ -98,5 +102,11 @@ int prog(ctx_type *ctx)							\
 		  name##_on_exit(ctx, fexit_ret(ctx)))			\
 	TWIN_PROG("?kretprobe/" #func, name##_kretprobe, struct pt_regs,	\
 		  name##_on_exit(ctx, PT_REGS_RC(ctx)))
+
+#define EXIT_ARGS_TWINS(name, func)					\
+	TWIN_PROG("?fexit/" #func, name##_fexit, void,			\
+		  name##_on_exit(ctx, fexit_ret(ctx), true))		\
+	TWIN_PROG("?kretprobe/" #func, name##_kretprobe, struct pt_regs,	\
+		  name##_on_exit(ctx, PT_REGS_RC(ctx), false))
 
 #endif /* __GUPSTAT_TWINS_BPF_H */

@@ -11,13 +11,14 @@
  * the call (lock.bpf.c).
  *
  * gupstat trace (trace_on) also emits a record per call (trace.bpf.h),
- * with the arguments saved at entry.
+ * with the arguments saved at entry. With --waits the walk's return also
+ * takes its lock out of pte_held (held.bpf.h).
  */
 #include "trace.bpf.h"
+#include "held.bpf.h"
 
 /* From the kernel's BTF prototype of follow_page_pte(). */
 const volatile bool walk_returns_count = false;
-const volatile bool lock_exact = false;
 /*
  * Argument positions, found by name in BTF (-1: none). They move: an
  * unpatched 7.3 has (vma, address, pmd, flags), 6.12 and older add ctx,
@@ -61,11 +62,13 @@ static __always_inline void walk_enter(const struct walk_args *a)
 	if (trace_on)
 		walk_save_args(e, a);
 	e->lock_ns = 0;
+	held_leave(e);		/* a return missed (a kretprobe's limit) */
 	e->entry_ns = bpf_ktime_get_ns();
 }
 
 static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
-					__u64 ret, __u64 start_ns, __u64 now)
+					__u64 ret, __u64 start_ns, __u64 now,
+					bool waited)
 {
 	struct counters *c = counters_get();
 	enum walk_result res;
@@ -80,7 +83,7 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 	if (res == WALK_PAGES)
 		hist_add(H_WALK_PAGES, pages);
 	if (trace_on && start_ns)
-		trace_hold(ctx, e, start_ns, now, pages, res);
+		trace_hold(ctx, e, start_ns, now, pages, res, waited);
 }
 
 static __always_inline void walk_on_exit(void *ctx, long ret)
@@ -88,6 +91,7 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 	__u64 now = bpf_ktime_get_ns();
 	struct walk_entry *e;
 	struct counters *c;
+	bool waited;
 
 	if (!task_wanted())
 		return;
@@ -99,7 +103,8 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 			c->state_misses++;
 		return;
 	}
-	walk_record(ctx, e, ret, lock_exact ? e->lock_ns : e->entry_ns, now);
+	waited = held_leave(e);
+	walk_record(ctx, e, ret, lock_exact ? e->lock_ns : e->entry_ns, now, waited);
 	e->entry_ns = 0;
 }
 

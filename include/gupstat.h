@@ -53,6 +53,7 @@ enum hist_id {
 	H_FILL_NS,		/* gup_fill_pages() time */
 	H_PMU_GUP,		/* counter delta per __get_user_pages() */
 	H_PMU_UNPIN,		/* counter delta per unpin_user_pages*() */
+	H_PTE_WAIT_NS,		/* spin on a PTE lock a walk holds (--waits) */
 	NR_HISTS,
 };
 
@@ -75,6 +76,7 @@ struct counters {
 	__u64 gup_errors[GUP_NR_KINDS];	/* calls returning -errno */
 	__u64 pmu_misses;		/* counter reads that failed */
 	__u64 state_misses;		/* exits without a recorded entry */
+	__u64 held_lost;		/* --waits: holds the held-lock map had no room for */
 };
 
 /*
@@ -91,6 +93,9 @@ struct tally {
 	__u64 longterm_pages;
 	__u64 unpin_calls;
 	__u64 unpin_pages;
+	/* --waits: of the waiter, on PTE locks a GUP walk held */
+	__u64 pte_waits;
+	__u64 pte_wait_ns;
 };
 
 /*
@@ -120,11 +125,13 @@ struct cgroup_stats {
  */
 enum trace_rec_type {
 	TRACE_REC_HOLD = 1,
+	TRACE_REC_WAIT,		/* --waits */
 };
 
 /* struct trace_hold flags */
 #define TRACE_HOLD_FILL		0x1	/* gup_fill_pages() ran inside the span */
 #define TRACE_HOLD_STORED_KNOWN	0x2	/* whether a pages[] array was passed is known */
+#define TRACE_HOLD_WAITED	0x4	/* --waits: another task spun on this hold's lock */
 
 struct trace_hold {
 	__u32 type;		/* TRACE_REC_HOLD */
@@ -145,6 +152,29 @@ struct trace_hold {
 	__u8 pad;
 	char comm[16];
 	__u64 cgroup;		/* bpf_get_current_cgroup_id(): the task's cgroup v2 */
+};
+
+/*
+ * --waits: one spin on a PTE lock while a GUP walk held it, emitted when
+ * the waiter has the lock. The hold it waited on is the trace_hold of
+ * holder_tid whose ts_ns is hold_ts_ns: that hold is always emitted,
+ * whatever --min-ns says, with its stack where stacks are taken.
+ */
+struct trace_wait {
+	__u32 type;		/* TRACE_REC_WAIT */
+	__u32 cpu;		/* the waiter's */
+	__u64 ts_ns;		/* the spin's start, bpf_ktime_get_ns() */
+	__u64 wait_ns;		/* until the waiter held the lock */
+	__u64 lock;		/* the spinlock's kernel address */
+	__u64 hold_ts_ns;	/* the hold's ts_ns */
+	__u32 pid;		/* the waiter's tgid */
+	__u32 tid;
+	__u32 holder_pid;
+	__u32 holder_tid;
+	__s32 stack_id;		/* the waiter's, trace_stacks key, or -errno */
+	__u32 pad;
+	char comm[16];
+	__u64 cgroup;		/* the waiter's cgroup v2 */
 };
 
 /* Frames kept per stack (trace_stacks' value size): GUP is not deep. */

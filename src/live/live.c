@@ -20,6 +20,11 @@
 static int report(struct live *l, bool redraw)
 {
 	struct live_stamp t;
+	struct procs_out po = {
+		.json = l->o.json ? &t : NULL,
+		.reset = l->o.interval,
+		.waits = l->o.v.waits,
+	};
 	struct snapshot s;
 	int err;
 
@@ -36,10 +41,9 @@ static int report(struct live *l, bool redraw)
 	live_stamp_now(&t, l->o.timestamps);
 	live_print(stdout, &l->rc, &s, &t);
 	if (l->o.v.per_process)
-		procs_print(stdout, l->v.s.skel->maps.procs, l->o.json ? &t : NULL, l->o.interval);
+		procs_print(stdout, l->v.s.skel->maps.procs, &po);
 	if (l->o.v.per_cgroup)
-		procs_print_cgroups(stdout, l->v.s.skel->maps.cgroups, l->v.cgroup_names,
-			      l->o.json ? &t : NULL, l->o.interval);
+		procs_print_cgroups(stdout, l->v.s.skel->maps.cgroups, l->v.cgroup_names, &po);
 	live_print_end(stdout, &l->rc, &t);
 	return 0;
 }

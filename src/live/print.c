@@ -33,6 +33,12 @@ static const char *note_of(const struct live_print_ctx *rc, const struct catalog
 			 rc->v->probes[P_LOCK].func);
 		return buf;
 	}
+	/* The slow path's name is BTF's choice too (paravirt or not). */
+	if (d->id == H_PTE_WAIT_NS) {
+		snprintf(buf, len, "%s() entry to return, on a lock a walk held at the entry",
+			 rc->v->probes[P_WAIT].func);
+		return buf;
+	}
 	if (!d->pmu)
 		return NULL;
 	snprintf(buf, len, "%s, entry to return, same CPU", rc->v->event);
@@ -119,6 +125,9 @@ static void text_counters(FILE *f, const struct live_print_ctx *rc,
 	if (c->state_misses)
 		fprintf(f, "%llu returns without a seen entry (calls in flight at attach)\n",
 			(unsigned long long)c->state_misses);
+	if (c->held_lost)
+		fprintf(f, "%llu PTE-lock holds not registered (map full): spins on them are not counted\n",
+			(unsigned long long)c->held_lost);
 	/* The kernel's count, never reset: since the start, whatever -i says. */
 	if (probe_misses)
 		fprintf(f, "%llu probe runs skipped by the kernel since the start (one already running on that CPU): their calls are counted nowhere above\n",

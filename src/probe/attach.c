@@ -173,6 +173,22 @@ static enum attach_method refuse(struct probe *p, bool has_btf)
 	return ATTACH_NONE;
 }
 
+/* An argument wanted at the return, and no fexit: a kretprobe cannot. */
+static enum attach_method refuse_kretprobe(struct probe *p, enum select_mode mode)
+{
+	if (mode == SELECT_KPROBE)
+		snprintf(p->reason, sizeof(p->reason),
+			 "-k: a kretprobe cannot read the arguments it needs at the return");
+	else if (p->fentry_err)
+		snprintf(p->reason, sizeof(p->reason),
+			 "%s refused (%s), and a kretprobe cannot read the arguments it needs",
+			 fentry_kind(p), probe_err_text(p->fentry_err));
+	else
+		snprintf(p->reason, sizeof(p->reason), "not in BTF: fexit cannot attach");
+	p->skip_reason = p->reason;
+	return ATTACH_NONE;
+}
+
 static enum attach_method choose(struct probe *p, const struct btf *btf,
 				 enum select_mode mode)
 {
@@ -193,10 +209,12 @@ static enum attach_method choose(struct probe *p, const struct btf *btf,
 	if (mode != SELECT_KPROBE && id > 0 && (p->fentry || p->fexit)) {
 		p->fentry_err = probe_fentry_check(p, id);
 		if (!p->fentry_err) {
-			p->spare = mode == SELECT_DEFAULT && can_kprobe(p);
+			p->spare = mode == SELECT_DEFAULT && can_kprobe(p) && !p->need_fexit;
 			return ATTACH_FENTRY;
 		}
 	}
+	if (p->need_fexit)
+		return refuse_kretprobe(p, mode);
 	if (!can_kprobe(p))
 		return refuse(p, id > 0);
 	if (p->fentry_err)

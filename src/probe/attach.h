@@ -44,6 +44,8 @@ struct probe {
 	struct bpf_program *kprobe, *kretprobe;
 	bool wanted;			/* false: not requested, never loaded */
 	const char *required_by;	/* an option that cannot do without it */
+	/* An option reads its arguments at the return: fexit, never a kretprobe. */
+	bool need_fexit;
 	bool in_kallsyms;		/* a kprobe can attach */
 	/* Not in kallsyms, but a compiler clone of it is: NAME.part.0, ... */
 	char clone[128];

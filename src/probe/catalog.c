@@ -40,6 +40,8 @@ static const struct catalog_family F_FILL_PAGES = { "gupstat_fill_pages",
 	"Pages per gup_fill_pages() call." };
 static const struct catalog_family F_FILL_NS = { "gupstat_fill_seconds",
 	"Time per gup_fill_pages() call." };
+static const struct catalog_family F_PTE_WAIT = { "gupstat_pte_lock_wait_seconds",
+	"Spin per wait on a PTE lock a GUP walk held, slow-path entry to return (--waits)." };
 
 /* A row, its id's name with it: "H_GUP_ASKED + GUP_PIN" (tools/catalog). */
 #define HIST(id, ...)	{ id, #id, __VA_ARGS__ }
@@ -99,6 +101,9 @@ const struct catalog_row catalog[] = {
 	HIST(H_FILL_NS, P_FILL, "fill_ns",
 	  "gup_fill_pages(): time per call", "nsecs",
 	  false, &F_FILL_NS, NULL, NULL),
+	HIST(H_PTE_WAIT_NS, P_WAIT, "pte_wait_ns",
+	  "PTE-lock waits: spin per wait on a lock a GUP walk held", "nsecs",
+	  false, &F_PTE_WAIT, NULL, NULL),
 };
 
 const unsigned int catalog_nr = sizeof(catalog) / sizeof(catalog[0]);
@@ -129,6 +134,9 @@ const struct catalog_counter catalog_counters[] = {
 	COUNTER(state_misses, "state_misses",
 		"Returns without a seen entry (calls in flight at attach).",
 		NR_PROBES, NULL, NULL, 1, false),
+	COUNTER(held_lost, "pte_held_lost",
+		"PTE-lock holds --waits could not register (map full): spins on them are not counted.",
+		P_WAIT, NULL, NULL, 1, false),
 	COUNTER(pmu_misses, "pmu_read_misses",
 		"Calls whose perf counter was not read (moved CPU mid-call, or the read failed).",
 		NR_PROBES, NULL, NULL, 1, true),
@@ -136,7 +144,9 @@ const struct catalog_counter catalog_counters[] = {
 
 const unsigned int catalog_counters_nr = sizeof(catalog_counters) / sizeof(catalog_counters[0]);
 
-#define TALLY(f, name, help, cg) { name, help, offsetof(struct tally, f), cg }
+#define TALLY(f, name, help, cg) { name, help, offsetof(struct tally, f), cg, false, false }
+/* --waits' counts: of the waiter, shown with --waits alone. */
+#define TALLY_WAITS(f, name, help, ns) { name, help, offsetof(struct tally, f), false, true, ns }
 
 /* In the NDJSON records' order. */
 const struct catalog_tally catalog_tallies[] = {
@@ -149,9 +159,22 @@ const struct catalog_tally catalog_tallies[] = {
 	      "Pages returned by FOLL_PIN calls with FOLL_LONGTERM.", true),
 	TALLY(unpin_calls, "unpin_calls", "unpin_user_pages*() calls.", false),
 	TALLY(unpin_pages, "unpin_pages", "Pages unpinned.", false),
+	TALLY_WAITS(pte_waits, "pte_waits", "Spins on PTE locks GUP walks held.", false),
+	TALLY_WAITS(pte_wait_ns, "pte_wait_ns", "Time spun on PTE locks GUP walks held.", true),
 };
 
 const unsigned int catalog_tallies_nr = sizeof(catalog_tallies) / sizeof(catalog_tallies[0]);
+
+const char *catalog_tally_family(const struct catalog_tally *c, char *buf, size_t len)
+{
+	size_t n = strlen(c->name);
+
+	if (c->ns && n > 3)
+		snprintf(buf, len, "%.*s_seconds", (int)(n - 3), c->name);
+	else
+		snprintf(buf, len, "%s", c->name);
+	return buf;
+}
 
 bool catalog_is_ns(const struct catalog_row *r)
 {

@@ -58,6 +58,8 @@ struct catalog_tally {
 	const char *help;
 	size_t off;		/* in struct tally */
 	bool cgroup_only;	/* serve has a family per cgroup alone */
+	bool waits;		/* --waits' alone: the waiter's */
+	bool ns;		/* nanoseconds: serve's family is NAME less _ns, _seconds */
 };
 
 /*
@@ -95,6 +97,9 @@ static inline __u64 catalog_tally_value(const struct catalog_tally *c, const str
 {
 	return *(const __u64 *)((const char *)t + c->off);
 }
+
+/* A count's name in serve: a time's NAME_ns is NAME_seconds. */
+const char *catalog_tally_family(const struct catalog_tally *c, char *buf, size_t len);
 
 /* The label values of the counters, by result and by kind, in every view. */
 extern const char *const catalog_walk_results[WALK_NR_RESULTS];

@@ -47,6 +47,16 @@ static const struct probe lock_map_probe = {
 	.what = "exact PTE-lock acquire (--lock-exact)", .traced = true,
 };
 
+/*
+ * With paravirt spinlocks (x86 distribution kernels) the slow path a
+ * native spin takes is native_queued_spin_lock_slowpath(), the same
+ * code; a KVM guest's own PV slow path is another function, not traced.
+ */
+static const struct probe wait_native_probe = {
+	.prog = "wait_native", .func = "native_queued_spin_lock_slowpath",
+	.what = "spins on PTE locks walks hold (--waits)", .traced = true,
+};
+
 static bool has_func(const struct btf *btf, const char *name)
 {
 	return btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) > 0;
@@ -70,8 +80,20 @@ void probes_table(struct probe *p)
 		p[i] = probe_table[i];
 }
 
+static bool probe_wanted(int i, bool lock_exact, bool waits)
+{
+	switch (i) {
+	case P_LOCK:
+		return lock_exact || waits;
+	case P_WAIT:
+		return waits;
+	default:
+		return true;
+	}
+}
+
 void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
-		 bool lock_exact)
+		 bool lock_exact, bool waits)
 {
 	int i;
 
@@ -80,13 +102,18 @@ void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *bt
 		p[P_GRAB] = grab_page_probe;
 	if (lock_is_outer(btf))
 		p[P_LOCK] = lock_map_probe;
+	if (has_func(btf, wait_native_probe.func))
+		p[P_WAIT] = wait_native_probe;
 	for (i = 0; i < NR_PROBES; i++) {
-		p[i].wanted = i != P_LOCK || lock_exact;
+		p[i].wanted = probe_wanted(i, lock_exact, waits);
 		p[i].args = probe_args(p[i].func);
 		probe_find_programs(&p[i], skel->obj);
 	}
 	/* Without it the exact hold has no start: refuse, never guess. */
-	p[P_LOCK].required_by = lock_exact ? "--lock-exact" : NULL;
+	p[P_LOCK].required_by = lock_exact ? "--lock-exact" : waits ? "--waits" : NULL;
+	/* --waits' lock address is an argument read at the return. */
+	p[P_LOCK].need_fexit = waits;
+	p[P_WAIT].required_by = waits ? "--waits" : NULL;
 }
 
 static int count_usable(const struct probe *p)

@@ -13,7 +13,8 @@
  * whether gupstat trace attaches it too: trace takes only what runs in
  * or around a PTE-lock hold, since every other probe would lengthen the
  * holds it measures. probes.c may swap a row for another kernel's
- * function (try_grab_page() on 6.1, pte_offset_map_lock() on 7.x).
+ * function (try_grab_page() on 6.1, pte_offset_map_lock() on 7.x,
+ * native_queued_spin_lock_slowpath() with paravirt spinlocks).
  */
 #define PROBES(X)							\
 	X(WALK, "walk", "follow_page_pte", "pages per call, PTE-lock hold", true) \
@@ -25,7 +26,9 @@
 	X(UNPIN_DIRTY, "unpin_dirty", "unpin_user_pages_dirty_lock",	\
 	  "pages per unpin, latency, counter", false)			\
 	X(PUT, "put", "gup_put_folio", "refs per put", false)		\
-	X(FILL, "fill", "gup_fill_pages", "pages per fill, time (batched kernel)", true)
+	X(FILL, "fill", "gup_fill_pages", "pages per fill, time (batched kernel)", true) \
+	X(WAIT, "wait", "queued_spin_lock_slowpath",			\
+	  "spins on PTE locks walks hold (--waits)", true)
 
 enum probe_id {
 #define PROBE_ID(id, ...) P_##id,
@@ -39,7 +42,7 @@ struct gupstat_bpf;
 /* The rows above, as a probe list before anything is chosen. */
 void probes_table(struct probe *p);
 void probes_init(struct probe *p, struct gupstat_bpf *skel, const struct btf *btf,
-		 bool lock_exact);
+		 bool lock_exact, bool waits);
 int probes_select(struct probe *p, const struct btf *btf, enum select_mode mode);
 int probes_attach(struct probe *p);
 void probes_detach(struct probe *p);

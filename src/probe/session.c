@@ -54,7 +54,7 @@ void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duratio
 }
 
 /* Root first, then BTF, the walk's shape, the object and its probes. */
-int session_open(struct session *s, bool verbose, bool lock_exact)
+int session_open(struct session *s, bool verbose, bool lock_exact, bool waits)
 {
 	int err;
 
@@ -73,7 +73,7 @@ int session_open(struct session *s, bool verbose, bool lock_exact)
 		p_err("cannot open BPF object: %s\n", strerror(-err));
 		return err;
 	}
-	probes_init(s->probes, s->skel, s->btf, lock_exact);
+	probes_init(s->probes, s->skel, s->btf, lock_exact, waits);
 	return 0;
 }
 

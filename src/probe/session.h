@@ -33,7 +33,7 @@ struct session {
 enum { SESSION_END = 0, SESSION_RUNNING = 1, SESSION_CHILD_EXIT = 2 };
 
 void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duration);
-int session_open(struct session *s, bool verbose, bool lock_exact);
+int session_open(struct session *s, bool verbose, bool lock_exact, bool waits);
 int session_load(struct session *s);
 int session_attach(struct session *s);
 void session_start(struct session *s, const char *banner);

@@ -74,6 +74,7 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	ro->per_cgroup = c->per_cgroup;
 	ro->walk_returns_count = c->walk_returns_count;
 	ro->lock_exact = c->lock_exact;
+	ro->waits_on = c->waits;
 	ro->pmu_on = c->pmu_on;
 	ro->trace_on = c->trace;
 	ro->trace_min_ns = c->trace_min_ns;

@@ -19,6 +19,7 @@ struct setup_cfg {
 	bool per_cgroup;	/* --per-cgroup */
 	bool walk_returns_count; /* setup_walk_shape() */
 	bool lock_exact;	/* --lock-exact */
+	bool waits;		/* --waits */
 	bool pmu_on;		/* a counter per call */
 	/* gupstat trace: */
 	bool trace;

@@ -37,6 +37,7 @@ static void set_rodata(struct view *v)
 		.per_cgroup = v->o->per_cgroup,
 		.walk_returns_count = v->s.returns_count,
 		.lock_exact = v->o->lock_exact,
+		.waits = v->o->waits,
 		.pmu_on = v->cv.event != NULL,
 	};
 
@@ -61,7 +62,7 @@ static int prepare(struct view *v)
 	if (v->o->per_cgroup && cgroup_names_open(&v->cgroup_names))
 		return -EINVAL;
 	session_init(&v->s, v->o->cmd, v->o->pid, v->o->duration);
-	return session_open(&v->s, v->o->verbose, v->o->lock_exact) ?:
+	return session_open(&v->s, v->o->verbose, v->o->lock_exact, v->o->waits) ?:
 		probes_select(v->s.probes, v->s.btf,
 			      v->o->force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);
 }

@@ -24,6 +24,7 @@ struct view_opts {
 	bool no_event;		/* -e none */
 	bool force_kprobe;	/* -k */
 	bool lock_exact;	/* --lock-exact */
+	bool waits;		/* --waits */
 	bool verbose;		/* -v: libbpf debug output */
 	char **cmd;		/* after --: run this and count it alone */
 };

@@ -351,12 +351,18 @@ static void serie_sample(const struct out *o, const struct series *ss, const cha
 {
 	struct tally t;
 	bool first = true;
+	char name[48];
 
 	serie_total(r, &t);
-	fprintf(o->f, "%s%s_total", prefix, c->name);
+	fprintf(o->f, "%s%s_total", prefix, catalog_tally_family(c, name, sizeof(name)));
 	serie_labels(o, ss, r, &first);
 	labels_end(o->f, first);
-	fprintf(o->f, " %llu\n", (unsigned long long)catalog_tally_value(c, &t));
+	fputc(' ', o->f);
+	if (c->ns)
+		value(o->f, (double)catalog_tally_value(c, &t), true);
+	else
+		fprintf(o->f, "%llu", (unsigned long long)catalog_tally_value(c, &t));
+	fputc('\n', o->f);
 }
 
 static void series_out(struct out *o, const struct series *ss)
@@ -364,17 +370,17 @@ static void series_out(struct out *o, const struct series *ss)
 	bool cg = ss->kind == SERIES_CGROUP;
 	const char *prefix = cg ? "gupstat_cgroup_" : "gupstat_process_";
 	const char *per = cg ? " Per cgroup (v2)." : " Per process.";
-	char name[64], help[160];
+	char name[64], help[160], tn[48];
 	unsigned int i, r;
 
 	for (i = 0; i < catalog_tallies_nr; i++) {
 		const struct catalog_tally *c = &catalog_tallies[i];
 
-		if (c->cgroup_only && !cg)
+		if ((c->cgroup_only && !cg) || (c->waits && !attached(o, P_WAIT)))
 			continue;
-		snprintf(name, sizeof(name), "%s%s", prefix, c->name);
+		snprintf(name, sizeof(name), "%s%s", prefix, catalog_tally_family(c, tn, sizeof(tn)));
 		snprintf(help, sizeof(help), "%s%s", c->help, per);
-		header(o, name, T_COUNTER, help, NULL);
+		header(o, name, T_COUNTER, help, c->ns ? "seconds" : NULL);
 		for (r = 0; r < ss->nr; r++)
 			serie_sample(o, ss, prefix, c, &ss->rows[r]);
 	}

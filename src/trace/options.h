@@ -36,6 +36,7 @@ struct trace_opts {
 	__u64 spool;		/* --spool: bytes of records queued for the disk */
 	bool kernel_addrs;	/* --kernel-addrs */
 	bool lock_exact;	/* --lock-exact */
+	bool waits;		/* --waits */
 	bool no_fill;		/* --no-fill: leave gup_fill_pages() alone */
 	bool no_stacks;		/* --no-stacks: no stack per record */
 	__u64 stack_min_ns;	/* --stack-min-ns: stacks of long holds only */
@@ -47,7 +48,7 @@ struct trace_opts {
 
 /*
  * 0 to run, 1 when help or the version was printed, -EINVAL after the
- * error. pid, duration, lock_exact, cmd, force_kprobe and verbose are the
+ * error. pid, duration, lock_exact, waits, cmd, force_kprobe and verbose are the
  * shared options (util/options.h), named as OPTS_SHARED_ALL() wants them.
  */
 int trace_opts_parse(struct trace_opts *o, int argc, char **argv);

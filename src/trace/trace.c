@@ -88,6 +88,7 @@ static void set_rodata(struct tracer *t)
 		.follow_forks = t->o.cmd,
 		.walk_returns_count = t->ss.returns_count,
 		.lock_exact = t->o.lock_exact,
+		.waits = t->o.waits,
 		.trace = true,
 		.trace_min_ns = t->o.min_ns,
 		.ringbuf_bytes = t->o.buffer,
@@ -135,7 +136,7 @@ static int prepare(struct tracer *t)
 		p_err("out of memory\n");
 		return err;
 	}
-	return open_output(t) ?: session_open(&t->ss, t->o.verbose, t->o.lock_exact) ?:
+	return open_output(t) ?: session_open(&t->ss, t->o.verbose, t->o.lock_exact, t->o.waits) ?:
 		select_probes(t);
 }
 

@@ -316,6 +316,8 @@ static const struct argp_option target_options[] = {
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: Ctrl-C, or COMMAND's end)", 0 },
 	{ "lock-exact", OPTS_KEY_LOCK_EXACT, NULL, 0,
 	  "time PTE-lock holds from the acquire itself", 0 },
+	{ "waits", OPTS_KEY_WAITS, NULL, 0,
+	  "also time spins on the PTE locks GUP walks hold", 0 },
 	{}
 };
 
@@ -330,6 +332,9 @@ static error_t target_parse(int key, char *arg, struct argp_state *state)
 		return opts_seconds(state, key, arg, sh->duration);
 	case OPTS_KEY_LOCK_EXACT:
 		*sh->lock_exact = true;
+		return 0;
+	case OPTS_KEY_WAITS:
+		*sh->waits = true;
 		return 0;
 	case ARGP_KEY_ARG:
 		/* Run under ARGP_IN_ORDER: the command's own options are its. */

@@ -15,6 +15,7 @@ struct opts_shared {
 	pid_t *pid;		/* -p PID */
 	unsigned int *duration;	/* -d SEC */
 	bool *lock_exact;	/* --lock-exact */
+	bool *waits;		/* --waits */
 	char ***cmd;		/* [--] COMMAND [ARG]...: the rest of argv */
 	bool *force_kprobe;	/* -k */
 	bool *verbose;		/* -v */
@@ -23,11 +24,12 @@ struct opts_shared {
 /* Where a struct naming the shared options as above keeps them all. */
 #define OPTS_SHARED_ALL(o) ((const struct opts_shared){				\
 	.pid = &(o)->pid, .duration = &(o)->duration, .lock_exact = &(o)->lock_exact,	\
+	.waits = &(o)->waits,							\
 	.cmd = &(o)->cmd, .force_kprobe = &(o)->force_kprobe, .verbose = &(o)->verbose })
 
 enum {
 	OPTS_PROBES = 1 << 0,	/* -k, -v: it attaches BPF programs */
-	OPTS_TARGET = 1 << 1,	/* -p, -d, --lock-exact and a COMMAND: it watches the walk */
+	OPTS_TARGET = 1 << 1,	/* -p, -d, --lock-exact, --waits, a COMMAND: it watches the walk */
 };
 
 /*
@@ -37,6 +39,7 @@ enum {
 enum {
 	OPTS_KEY_FIRST = 0x1000,
 	OPTS_KEY_LOCK_EXACT = OPTS_KEY_FIRST,
+	OPTS_KEY_WAITS,
 	OPTS_KEY_USAGE,
 	OPTS_KEY_COMMAND,	/* for opts_conflict(): "a COMMAND" */
 };

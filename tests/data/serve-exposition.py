@@ -121,7 +121,7 @@ def exposition(t):
         for kind in ("pin", "get", "noref"):
             out.append(f'{fam}{{{PROBE},kind="{kind}"}} {n if fam.endswith("calls_total") else 0}')
     for fam, v in (("gupstat_gup_longterm_calls_total", n), ("gupstat_state_misses_total", 2),
-                   ("gupstat_pmu_read_misses_total", 0)):
+                   ("gupstat_pmu_read_misses_total", 0), ("gupstat_pte_held_lost_total", 0)):
         family(fam, "counter", "count")
         out.append(f"{fam}{{{PROBE}}} {v}")
     # Two programs; run time 100 ns a run.
@@ -142,6 +142,8 @@ def exposition(t):
         "gup_calls": lambda p, u: n, "gup_pages": lambda p, u: n * p,
         "pin_pages": lambda p, u: n * p, "longterm_pin_pages": lambda p, u: n * (p - u),
         "unpin_calls": lambda p, u: n, "unpin_pages": lambda p, u: n * u,
+        # --waits: the waiters' spins, 2 us each
+        "pte_waits": lambda p, u: n // 10, "pte_wait_seconds": lambda p, u: fmt(n // 10 * 2e-6),
     }
     for what, f in per_cgroup.items():
         fam = f"gupstat_cgroup_{what}_total"
@@ -155,6 +157,10 @@ def exposition(t):
             fam = f"gupstat_process_{a}_{b}_total"
             family(fam, "counter", f"per process: {a} {b}")
             out.append(f'{fam}{{pid="42",comm="gupwork"}} {n}')
+    for what, v in (("pte_waits", n // 10), ("pte_wait_seconds", fmt(n // 10 * 2e-6))):
+        fam = f"gupstat_process_{what}_total"
+        family(fam, "counter", f"per process: {what}")
+        out.append(f'{fam}{{pid="43",comm="faulter"}} {v}')
     family("gupstat_process_series_dropped_total", "counter", "processes given no series")
     out.append("gupstat_process_series_dropped_total 3")
 

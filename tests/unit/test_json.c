@@ -32,6 +32,7 @@ int main(void)
 	struct proc_stats ps = { .t.walk_pages = 7, .t.longterm_pages = 3 };
 	/* 2026-12-03T15:40:01.123456789Z, and 1 s of CLOCK_MONOTONIC */
 	struct live_stamp t = { 1796312401123456789ULL, 1000000000ULL, false };
+	struct procs_out po = { .json = &t };
 	struct jw w;
 	FILE *f;
 
@@ -105,13 +106,23 @@ int main(void)
 
 	memcpy(ps.comm, "a\"b\nc", 6);
 	f = start();
-	procs_print_json(f, 42, &ps, &t);
+	procs_print_json(f, 42, &ps, &po);
 	CHECK(!strcmp(done(f), "{\"type\":\"proc\",\"time\":\"2026-12-03T15:40:01.123456Z\",\"ts_ns\":1000000000,\"data\":{\"pid\":42,\"comm\":\"a\\\"b\\nc\",\"walk_calls\":0,\"walk_pages\":7,\"gup_calls\":0,\"gup_pages\":0,\"pin_pages\":0,\"longterm_pin_pages\":3,\"unpin_calls\":0,\"unpin_pages\":0,\"longterm_pages\":3}}\n"),
 	      "-P: a process named a\"b is escaped, the record stamped, longterm_pin_pages and the deprecated longterm_pages alike: %s", buf);
 	memset(ps.comm, 'x', sizeof(ps.comm));
 	f = start();
-	procs_print_json(f, 1, &ps, &t);
+	procs_print_json(f, 1, &ps, &po);
 	CHECK(strstr(done(f), "\"comm\":\"xxxxxxxxxxxxxxxx\","), "-P: a comm without its NUL stops at 16 bytes");
+	ps.t.pte_waits = 5;
+	ps.t.pte_wait_ns = 12345;
+	f = start();
+	procs_print_json(f, 1, &ps, &po);
+	CHECK(!strstr(done(f), "pte_wait"), "-P without --waits: no wait counts: %s", buf);
+	po.waits = true;
+	f = start();
+	procs_print_json(f, 1, &ps, &po);
+	CHECK(strstr(done(f), "\"unpin_pages\":0,\"pte_waits\":5,\"pte_wait_ns\":12345,\"longterm_pages\":3}"),
+	      "-P with --waits: the waiter's spins and nanoseconds: %s", buf);
 	free(buf);
 	return check_done();
 }

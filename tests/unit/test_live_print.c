@@ -33,7 +33,9 @@ static int ndjson(void)
 	struct catalog_view v = { .probes = probes, .event = "cpu-clock" };
 	struct live_print_ctx rc = { .v = &v, .json = true };
 	struct proc_stats ps = { .comm = "gupwork\"1", .t.walk_pages = 4096 };
-	struct tally t = { .walk_calls = 8, .pin_pages = 8 };
+	struct tally t = { .walk_calls = 8, .pin_pages = 8, .pte_waits = 2, .pte_wait_ns = 900 };
+	/* Every probe is attached, --waits too: every key the schema knows. */
+	struct procs_out po = { .json = &stamp, .waits = true };
 	unsigned int i;
 
 	probes_table(probes);
@@ -53,9 +55,9 @@ static int ndjson(void)
 	}
 	s.c.gup_errors[GUP_GET] = 1;
 	live_print(stdout, &rc, &s, &stamp);
-	procs_print_json(stdout, 4242, &ps, &stamp);
-	procs_print_cgroups_json(stdout, 1, "/", &t, &stamp);
-	procs_print_cgroups_json(stdout, 99, NULL, &t, &stamp);
+	procs_print_json(stdout, 4242, &ps, &po);
+	procs_print_cgroups_json(stdout, 1, "/", &t, &po);
+	procs_print_cgroups_json(stdout, 99, NULL, &t, &po);
 	live_print_end(stdout, &rc, &stamp);
 	return 0;
 }

@@ -4,8 +4,8 @@
  * it against the object itself, so that a renamed or added program
  * fails here and not on a kernel. Every program starts unloaded ('?'
  * sections), every probe has its twins in pairs, and no program is left
- * without a probe to choose it. The choices BTF makes: the grab, and the
- * PTE-lock function --lock-exact times from.
+ * without a probe to choose it. The choices BTF makes: the grab, the
+ * PTE-lock function --lock-exact times from, and the spin --waits times.
  */
 #include <string.h>
 #include "gupstat.skel.h"
@@ -35,6 +35,16 @@ static void lock_btf_add(struct btf *btf, const char *name)
 	btf__add_func_param(btf, "addr", ul);
 	btf__add_func_param(btf, "ptlp", btf__add_ptr(btf, btf__add_ptr(btf,
 			    btf__add_struct(btf, "spinlock", 4))));
+	btf__add_func(btf, name, BTF_FUNC_GLOBAL, proto);
+}
+
+/* void NAME(struct qspinlock *lock, u32 val) */
+static void slowpath_btf_add(struct btf *btf, const char *name)
+{
+	int proto = btf__add_func_proto(btf, 0);
+
+	btf__add_func_param(btf, "lock", btf__add_ptr(btf, btf__add_struct(btf, "qspinlock", 4)));
+	btf__add_func_param(btf, "val", btf__add_int(btf, "u32", 4, 0));
 	btf__add_func(btf, name, BTF_FUNC_GLOBAL, proto);
 }
 
@@ -75,7 +85,7 @@ static void check_lock(struct gupstat_bpf *skel, struct probe *seven)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		btf = btf_with_locks(cases[i].btf);
-		probes_init(p, skel, btf, true);
+		probes_init(p, skel, btf, true, false);
 		CHECK(!strcmp(p[P_LOCK].func, cases[i].func) &&
 		      !strcmp(p[P_LOCK].prog, cases[i].prog) && p[P_LOCK].fexit &&
 		      p[P_LOCK].kretprobe && !strcmp(p[P_LOCK].required_by, "--lock-exact"),
@@ -84,9 +94,22 @@ static void check_lock(struct gupstat_bpf *skel, struct probe *seven)
 		btf__free(btf);
 	}
 	btf = btf_with_locks(v7);
-	probes_init(seven, skel, btf, false);
+	slowpath_btf_add(btf, "native_queued_spin_lock_slowpath");
+	probes_init(seven, skel, btf, false, false);
 	CHECK(!seven[P_LOCK].wanted && !strcmp(seven[P_LOCK].func, "pte_offset_map_lock"),
 	      "7.x without --lock-exact: named, not wanted");
+	CHECK(!seven[P_WAIT].wanted && !seven[P_WAIT].required_by,
+	      "without --waits the spin is not traced");
+	probes_init(p, skel, btf, false, true);
+	CHECK(p[P_LOCK].wanted && !strcmp(p[P_LOCK].required_by, "--waits") &&
+	      p[P_LOCK].need_fexit && p[P_WAIT].wanted &&
+	      !strcmp(p[P_WAIT].required_by, "--waits"),
+	      "--waits needs the acquire's fexit (its ptlp argument) and the spin");
+	CHECK(!strcmp(p[P_WAIT].func, "native_queued_spin_lock_slowpath") &&
+	      !strcmp(p[P_WAIT].prog, "wait_native"),
+	      "paravirt spinlocks: the native slow path is traced");
+	probes_init(p, skel, btf, true, false);
+	CHECK(!p[P_LOCK].need_fexit, "--lock-exact alone takes a kretprobe too");
 	btf__free(btf);
 }
 
@@ -125,8 +148,10 @@ int main(void)
 	CHECK(skel != NULL, "the object opens");
 	if (!skel)
 		return check_done();
-	probes_init(folio, skel, b612, true);
-	probes_init(page, skel, b61, true);
+	probes_init(folio, skel, b612, true, true);
+	probes_init(page, skel, b61, true, true);
+	CHECK(!strcmp(folio[P_WAIT].func, "queued_spin_lock_slowpath"),
+	      "native spinlocks: queued_spin_lock_slowpath() is traced");
 	CHECK(!strcmp(folio[P_GRAB].func, "try_grab_folio") &&
 	      !strcmp(page[P_GRAB].func, "try_grab_page"),
 	      "the grab follows try_grab_folio()'s prototype");

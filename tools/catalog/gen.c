@@ -114,6 +114,7 @@ static void counters(struct jw *w)
 static void tallies(struct jw *w)
 {
 	unsigned int i;
+	char name[48];
 
 	jw_array(w, "tallies");
 	for (i = 0; i < catalog_tallies_nr; i++) {
@@ -121,6 +122,9 @@ static void tallies(struct jw *w)
 		jw_string(w, "name", catalog_tallies[i].name);
 		jw_string(w, "help", catalog_tallies[i].help);
 		jw_bool(w, "cgroup_only", catalog_tallies[i].cgroup_only);
+		jw_bool(w, "waits", catalog_tallies[i].waits);
+		jw_string(w, "family", catalog_tally_family(&catalog_tallies[i], name,
+							    sizeof(name)));
 		jw_end_object(w);
 	}
 	jw_end_array(w);

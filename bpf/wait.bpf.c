@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --waits: spins on a PTE lock while a GUP walk holds it. A spin_lock()
+ * that finds its lock taken calls the qspinlock slow path,
+ * queued_spin_lock_slowpath(lock, val), and returns from it holding the
+ * lock; entry to return is the wait. A lock found in pte_held at the
+ * entry is held by a walk (held.bpf.h); any other spin costs a lookup.
+ *
+ * Not the lock:contention_begin/end tracepoints: the slow path reaches
+ * them only once it queues, so a lone waiter, which spins on the
+ * pending bit, is never seen there, nor is any waiter in a guest that
+ * spins in virt_spin_lock() (kernel/locking/qspinlock.c, 7.3).
+ *
+ * A spin does not migrate (preemption is off), so its state is per CPU.
+ * A spin inside a spin (an interrupt's, on another lock) is not counted:
+ * PTE locks are never taken in interrupts.
+ */
+#include "common.bpf.h"
+#include "ring.bpf.h"
+
+struct wait_state {
+	__u64 lock;		/* 0: not a wait on a walk's lock */
+	__u64 begin_ns;
+	__u64 hold_ts_ns;
+	__u32 holder_pid;
+	__u32 holder_tid;
+	__u32 depth;		/* spins in progress on this CPU */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct wait_state);
+} wait_states SEC(".maps");
+
+static __always_inline struct wait_state *wait_state_get(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&wait_states, &zero);
+}
+
+static __always_inline void wait_on_entry(void *ctx, bool fentry)
+{
+	struct wait_state *w = wait_state_get();
+	struct pte_held *h;
+	__u64 lock;
+
+	if (!w || w->depth++)
+		return;
+	w->lock = 0;
+	lock = probe_arg(ctx, fentry, 0, 0);
+	h = bpf_map_lookup_elem(&pte_held, &lock);
+	if (!h)
+		return;
+	__sync_fetch_and_add(&h->waits, 1);
+	w->hold_ts_ns = h->hold_ts_ns;
+	w->holder_pid = h->pid;
+	w->holder_tid = h->tid;
+	w->lock = lock;
+	w->begin_ns = bpf_ktime_get_ns();
+}
+
+static __always_inline void trace_wait(void *ctx, const struct wait_state *w,
+				       __u64 now)
+{
+	struct trace_counters *c = trace_stats_get();
+	__u64 id = bpf_get_current_pid_tgid();
+	struct trace_wait *r;
+
+	if (!c)
+		return;
+	r = bpf_ringbuf_reserve(&trace_events, sizeof(*r), 0);
+	if (!r) {
+		c->lost++;
+		return;
+	}
+	r->type = TRACE_REC_WAIT;
+	r->cpu = bpf_get_smp_processor_id();
+	r->ts_ns = w->begin_ns;
+	r->wait_ns = now - w->begin_ns;
+	r->lock = w->lock;
+	r->hold_ts_ns = w->hold_ts_ns;
+	r->pid = id >> 32;
+	r->tid = (__u32)id;
+	r->holder_pid = w->holder_pid;
+	r->holder_tid = w->holder_tid;
+	r->pad = 0;
+	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	r->cgroup = bpf_get_current_cgroup_id();
+	r->stack_id = trace_stack(ctx, c, true);
+	bpf_ringbuf_submit(r, wakeup_flag());
+	c->emitted++;
+}
+
+static __always_inline void wait_on_exit(void *ctx, long ret)
+{
+	__u64 now = bpf_ktime_get_ns();
+	struct wait_state *w = wait_state_get();
+
+	/* No entry seen: the spin began before the attach. */
+	if (!w || !w->depth || --w->depth || !w->lock)
+		return;
+	hist_add(H_PTE_WAIT_NS, now - w->begin_ns);
+	proc_count(pte_waits, pte_wait_ns, now - w->begin_ns);
+	if (trace_on)
+		trace_wait(ctx, w, now);
+	w->lock = 0;
+}
+
+ENTRY_TWINS(wait, queued_spin_lock_slowpath)
+EXIT_TWINS(wait, queued_spin_lock_slowpath)
+
+/* The same slow path, so named where spinlocks are paravirt (probes.c). */
+static __always_inline void wait_native_on_entry(void *ctx, bool fentry)
+{
+	wait_on_entry(ctx, fentry);
+}
+
+static __always_inline void wait_native_on_exit(void *ctx, long ret)
+{
+	wait_on_exit(ctx, ret);
+}
+
+ENTRY_TWINS(wait_native, native_queued_spin_lock_slowpath)
+EXIT_TWINS(wait_native, native_queued_spin_lock_slowpath)
+
+char LICENSE[] SEC("license") = "GPL";
