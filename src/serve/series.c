@@ -46,16 +46,15 @@ void series_free(struct series *s)
 	s->rows = NULL;
 }
 
+/* Every count, a new one too: struct tally is __u64s alone (gupstat.h). */
 static void add_tally(struct tally *sum, const struct tally *t)
 {
-	sum->walk_calls += t->walk_calls;
-	sum->walk_pages += t->walk_pages;
-	sum->gup_calls += t->gup_calls;
-	sum->gup_pages += t->gup_pages;
-	sum->pin_pages += t->pin_pages;
-	sum->longterm_pages += t->longterm_pages;
-	sum->unpin_calls += t->unpin_calls;
-	sum->unpin_pages += t->unpin_pages;
+	__u64 *s = (__u64 *)sum;
+	const __u64 *a = (const __u64 *)t;
+	size_t i;
+
+	for (i = 0; i < sizeof(*t) / sizeof(__u64); i++)
+		s[i] += a[i];
 }
 
 void serie_total(const struct serie *r, struct tally *out)
@@ -66,7 +65,7 @@ void serie_total(const struct serie *r, struct tally *out)
 
 static __u64 tally_sum(const struct tally *t)
 {
-	return t->walk_calls + t->gup_calls + t->unpin_calls + t->pin_pages;
+	return t->walk_calls + t->gup_calls + t->unpin_calls + t->pin_pages + t->pte_waits;
 }
 
 /* The map's key for @key: a tgid is 32 bits, a cgroup id 64. */

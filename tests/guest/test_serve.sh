@@ -343,5 +343,30 @@ fi
 kill -TERM $gs
 wait $gs
 
+# --waits: the walk-contend pins meet a faulting thread on their page
+# tables; the waits are exported as a histogram family, and per waiter
+# with -P, and the scrape still passes promtool.
+$GUPSTAT serve -e none -P --waits --listen 127.0.0.1:10438 >"$tmp/out" 2>"$tmp/err" &
+gs=$!
+URL=http://127.0.0.1:10438/metrics
+if wait_for "Serving" "$tmp/err" $WAIT; then
+	build/walk-contend same >"$tmp/contend" 2>&1
+	expect_eq "--waits: walk-contend ran" "$?" 0 "$tmp/contend"
+	scrape "$tmp/waits"
+	promtool_ok "--waits" "$tmp/waits"
+	n=$(value "$tmp/waits" gupstat_pte_lock_wait_seconds_count)
+	w=$(value "$tmp/waits" gupstat_process_pte_waits_total)
+	[ -n "$n" ] && [ "$n" -gt 0 ] && [ "$w" = "$n" ] &&
+		ok "--waits: $n waits on the walks' PTE locks, all of them in the -P rows ($w)" ||
+		{ not_ok "--waits: histogram count '$n', -P rows '$w'"; diag "$tmp/err"; }
+	expect_eq "--waits: no hold left unregistered" \
+		"$(value "$tmp/waits" gupstat_pte_held_lost_total)" 0
+else
+	not_ok "--waits: serve did not start"
+	diag "$tmp/err"
+fi
+kill -TERM $gs
+wait $gs
+
 rm -rf "$tmp"
 tap_done
