@@ -44,7 +44,7 @@ static const struct probe grab_page_probe = {
  */
 static const struct probe lock_map_probe = {
 	.prog = "lock_map", .func = "pte_offset_map_lock",
-	.what = "exact PTE-lock acquire (--lock-exact)", .traced = true,
+	.what = "exact PTE-lock acquire (--lock-exact, --waits)", .traced = true,
 };
 
 /*
@@ -207,17 +207,21 @@ void probes_detach(struct probe *p)
 /* --dry-run: what attached, and how, or why not. */
 void probes_list(FILE *f, const struct probe *p)
 {
-	int i;
+	int i, w = 28;
 
-	fprintf(f, "%-28s %-17s %s\n", "FUNCTION", "METHOD", "MEASURES");
+	/* native_queued_spin_lock_slowpath is longer than the usual column. */
+	for (i = 0; i < NR_PROBES; i++)
+		if ((int)strlen(p[i].func) > w)
+			w = strlen(p[i].func);
+	fprintf(f, "%-*s %-17s %s\n", w, "FUNCTION", "METHOD", "MEASURES");
 	for (i = 0; i < NR_PROBES; i++) {
 		if (p[i].method == ATTACH_NONE)
-			fprintf(f, "%-28s %-17s %s\n", p[i].func, "skip", p[i].skip_reason);
+			fprintf(f, "%-*s %-17s %s\n", w, p[i].func, "skip", p[i].skip_reason);
 		else if (p[i].fallback)
-			fprintf(f, "%-28s %-17s %s (%s)\n", p[i].func,
+			fprintf(f, "%-*s %-17s %s (%s)\n", w, p[i].func,
 				probe_method_name(&p[i]), p[i].what, p[i].fallback);
 		else
-			fprintf(f, "%-28s %-17s %s\n", p[i].func,
+			fprintf(f, "%-*s %-17s %s\n", w, p[i].func,
 				probe_method_name(&p[i]), p[i].what);
 	}
 }

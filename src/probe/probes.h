@@ -19,7 +19,7 @@
 #define PROBES(X)							\
 	X(WALK, "walk", "follow_page_pte", "pages per call, PTE-lock hold", true) \
 	X(LOCK, "lock", "__pte_offset_map_lock",			\
-	  "exact PTE-lock acquire (--lock-exact)", true)		\
+	  "exact PTE-lock acquire (--lock-exact, --waits)", true)		\
 	X(GUP, "gup", "__get_user_pages", "pages asked/returned, latency, counter", true) \
 	X(GRAB, "grab", "try_grab_folio", "refs per grab (refcount batch)", false) \
 	X(UNPIN, "unpin", "unpin_user_pages", "pages per unpin, latency, counter", false) \
