@@ -56,6 +56,10 @@ mutant "the hold alert's for: 5m (b fires at 10m)" '/GupstatPteLockHoldHigh/,/fo
 mutant "a p95 for the p99" 's/quantile(0.99,/quantile(0.95,/'
 mutant "the hold's rate not summed over method" \
 	's/sum by (instance, walk, lock, le)/sum by (instance, walk, lock, le, method)/'
+mutant "the wait's rate not summed over method" \
+	's/sum by (instance, walk, le)/sum by (instance, walk, le, method)/'
+mutant "the fleet's wait p99 kept per host" \
+	's/quantile(0.99, sum by (walk, le)/quantile(0.99, sum by (instance, walk, le)/'
 mutant "pages per call upside down" \
 	's/rate(gupstat_walk_pages_sum\[5m\])/rate(gupstat_walk_pages_count_x[5m])/'
 mutant "pins held as pin plus unpin" \
@@ -89,13 +93,14 @@ expect_eq "panel ids unique" "$(jq '[.panels[] | (., .panels[]?) | .id] | (lengt
 npanels=$(jq '[.panels[] | (., .panels[]?) | select(.type != "row")] | length' "$dash")
 titles=$(jq -r '[.panels[] | .title] | join("|")' "$dash")
 missing=""
-for p in "PTE-lock hold (" "hold p99 per walk" "Pages per walk call" "GUP latency p99" "Unpin latency p99" \
+for p in "PTE-lock hold (" "hold p99 per walk" "PTE-lock waits (" "wait p99 per walk" "Pages per walk call" "GUP latency p99" "Unpin latency p99" \
 	"Pages held pinned" "Probe time per run" "share of one CPU" "Series dropped"; do
 	[[ $titles == *"$p"* ]] || missing="$missing '$p'"
 done
 expect_eq "the panels asked for, among $npanels" "$missing" ""
-expect_eq "the hold heatmap asks Prometheus for heatmap format" \
-	"$(jq -r '.panels[] | select(.type == "heatmap") | .targets[0].format' "$dash")" heatmap
+expect_eq "the hold and wait heatmaps ask Prometheus for heatmap format" \
+	"$(jq -r '[.panels[] | select(.type == "heatmap") | .targets[0].format // "none"] | join(" ")' "$dash")" \
+	"heatmap heatmap"
 
 # --- contrib/grafana/queries ---
 contrib/grafana/queries >"$tmp/queries" 2>"$tmp/qerr"
@@ -216,7 +221,7 @@ jq -r '.templating.list[] | .definition // empty | capture("label_values\\((?<m>
 unknown=$(metric_names <"$tmp/formatted" | comm -23 - "$tmp/known" | tr '\n' ' ')
 expect_eq "every metric name in the dashboard is exported or recorded ($(metric_names <"$tmp/formatted" | wc -l) names)" "$unknown" ""
 
-# The rules as Prometheus loaded them: all 14 (or however many), each
+# The rules as Prometheus loaded them: all 17 (or however many), each
 # evaluated without error once it has run.
 for ((i = 0; i < 100; i++)); do
 	curl -sS "$P/api/v1/rules" >"$tmp/rules.json"
