@@ -149,7 +149,7 @@ q99_bounds() {
 echo 1 >/proc/sys/kernel/bpf_stats_enabled
 CG=/sys/fs/cgroup
 mkdir -p $CG/gupA $CG/gupB $CG/gupC
-$GUPSTAT serve --per-cgroup -P -e cpu-clock --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
+$GUPSTAT serve --per-cgroup -P -e cpu-clock --waits --listen 127.0.0.1:$PORT_CG >"$tmp/out2" 2>"$tmp/err2" &
 gs2=$!
 wait_for "Serving" "$tmp/err2" $WAIT || { not_ok "serve --per-cgroup did not start"; diag "$tmp/err2"; }
 ! grep -q "bpf_stats_enabled is not 1" "$tmp/err2" && ok "bpf stats on: nothing said" ||
@@ -250,9 +250,14 @@ awk -v a="${avg:-x}" -v b="$want" 'BEGIN { d = a - b; exit !(a != "x" && d * d <
 	not_ok "Prometheus: pages per walk call: '$avg', want $want"
 # Every dashboard panel's query and every recording rule returns a
 # number, with pins, gets and unpins in every minute while they are
-# asked (the latency quantiles' rates need calls in their window).
+# asked (the latency quantiles' rates need calls in their window), and
+# waits on the walks' PTE locks (the --per-cgroup server has --waits).
 . tests/guest/dashboard.sh
-( while :; do $GUPWORK --folio 4k --size 4 readv >/dev/null 2>&1; sleep 1; done ) &
+( while :; do
+	$GUPWORK --folio 4k --size 4 readv >/dev/null 2>&1
+	build/walk-contend same >/dev/null 2>&1
+	sleep 1
+done ) &
 load=$!
 DASHBOARD_WAIT=$WAIT dashboard_check http://127.0.0.1:9090 --finite
 kill $load
