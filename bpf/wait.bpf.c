@@ -11,9 +11,17 @@
  * pending bit, is never seen there, nor is any waiter in a guest that
  * spins in virt_spin_lock() (kernel/locking/qspinlock.c, 7.3).
  *
- * A spin does not migrate (preemption is off), so its state is per CPU.
- * A spin inside a spin (an interrupt's, on another lock) is not counted:
- * PTE locks are never taken in interrupts.
+ * A spin does not migrate (preemption is off), so its state is per CPU,
+ * and it is the lock's: PTE locks are taken in task context only, so a
+ * spin on one is never nested in another spin on this CPU, and a state
+ * found at its entry is one whose exit went unseen. A spin on another
+ * lock leaves the state alone (an interrupt's, nested in a wait), and an
+ * exit counts only when its lock, read again by fexit, is the state's.
+ * No count of nested spins: one exit unseen (a spin begun between the
+ * attach of the entry program and of the exit's, or an interrupt's spin
+ * ending while this CPU's exit program runs, which the kernel then
+ * skips) left such a count off by one, and every later wait on that CPU
+ * went uncounted.
  */
 #include "common.bpf.h"
 #include "ring.bpf.h"
@@ -24,7 +32,6 @@ struct wait_state {
 	__u64 hold_ts_ns;
 	__u32 holder_pid;
 	__u32 holder_tid;
-	__u32 depth;		/* spins in progress on this CPU */
 };
 
 struct {
@@ -47,13 +54,16 @@ static __always_inline void wait_on_entry(void *ctx, bool fentry)
 	struct pte_held *h;
 	__u64 lock;
 
-	if (!w || w->depth++)
+	if (!w)
 		return;
-	w->lock = 0;
 	lock = probe_arg(ctx, fentry, 0, 0);
 	h = bpf_map_lookup_elem(&pte_held, &lock);
-	if (!h)
+	if (!h) {
+		/* The state's lock again, no longer held: its exit went unseen. */
+		if (lock == w->lock)
+			w->lock = 0;
 		return;
+	}
 	__sync_fetch_and_add(&h->waits, 1);
 	w->hold_ts_ns = h->hold_ts_ns;
 	w->holder_pid = h->pid;
@@ -94,23 +104,31 @@ static __always_inline void trace_wait(void *ctx, const struct wait_state *w,
 	c->emitted++;
 }
 
-static __always_inline void wait_on_exit(void *ctx, long ret)
+/*
+ * No state of this lock: a spin on another lock, or one whose entry was
+ * not seen (begun before the attach). A kretprobe cannot read the lock
+ * at the return and takes the state's. The state is cleared before
+ * anything that may spin itself (a map's or the ring buffer's lock).
+ */
+static __always_inline void wait_on_exit(void *ctx, long ret, bool fexit)
 {
 	__u64 now = bpf_ktime_get_ns();
-	struct wait_state *w = wait_state_get();
+	struct wait_state *w = wait_state_get(), s;
 
-	/* No entry seen: the spin began before the attach. */
-	if (!w || !w->depth || --w->depth || !w->lock)
+	if (!w || !w->lock)
 		return;
-	hist_add(H_PTE_WAIT_NS, now - w->begin_ns);
-	proc_count(pte_waits, pte_wait_ns, now - w->begin_ns);
-	if (trace_on)
-		trace_wait(ctx, w, now);
+	if (fexit && probe_arg(ctx, true, 0, 0) != w->lock)
+		return;
+	s = *w;
 	w->lock = 0;
+	hist_add(H_PTE_WAIT_NS, now - s.begin_ns);
+	proc_count(pte_waits, pte_wait_ns, now - s.begin_ns);
+	if (trace_on)
+		trace_wait(ctx, &s, now);
 }
 
 ENTRY_TWINS(wait, queued_spin_lock_slowpath)
-EXIT_TWINS(wait, queued_spin_lock_slowpath)
+EXIT_ARGS_TWINS(wait, queued_spin_lock_slowpath)
 
 /* The same slow path, so named where spinlocks are paravirt (probes.c). */
 static __always_inline void wait_native_on_entry(void *ctx, bool fentry)
@@ -118,12 +136,12 @@ static __always_inline void wait_native_on_entry(void *ctx, bool fentry)
 	wait_on_entry(ctx, fentry);
 }
 
-static __always_inline void wait_native_on_exit(void *ctx, long ret)
+static __always_inline void wait_native_on_exit(void *ctx, long ret, bool fexit)
 {
-	wait_on_exit(ctx, ret);
+	wait_on_exit(ctx, ret, fexit);
 }
 
 ENTRY_TWINS(wait_native, native_queued_spin_lock_slowpath)
-EXIT_TWINS(wait_native, native_queued_spin_lock_slowpath)
+EXIT_ARGS_TWINS(wait_native, native_queued_spin_lock_slowpath)
 
 char LICENSE[] SEC("license") = "GPL";
