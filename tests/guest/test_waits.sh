@@ -219,6 +219,21 @@ else
 	: >"$btout2"
 fi
 
+# walked_no_wait: $name's run in $log walked the page tables and gupstat
+# counted no wait.
+walked_no_wait() {
+	local calls
+
+	calls=$(hist "$log" walk_pages count)
+	if [ "${calls:-0}" -gt 0 ]; then
+		ok "$name: walked ($calls follow_page_pte() calls)"
+	else
+		not_ok "$name: no walk counted"
+		show_logs
+	fi
+	expect_eq "$name: no wait" "$(waits "$log")" 0 "$log"
+}
+
 # 3: walk-contend apart: as much walking and faulting, on other tables.
 name="walk-contend apart"
 if [ $WAITS_OK = 0 ]; then
@@ -235,14 +250,7 @@ else
 		not_ok "$name: gupstat exited $rc"
 		show_logs
 	fi
-	calls=$(hist "$log" walk_pages count)
-	if [ "${calls:-0}" -gt 0 ]; then
-		ok "$name: walked ($calls follow_page_pte() calls)"
-	else
-		not_ok "$name: no walk counted"
-		show_logs
-	fi
-	expect_eq "$name: no wait" "$(waits "$log")" 0 "$log"
+	walked_no_wait
 fi
 
 # 4: a spinlock contended on purpose that no walk holds, beside a pin.
@@ -276,14 +284,7 @@ else
 		not_ok "$name: bpftrace saw no slow path in futex-storm (${BT_SPINS:-none})"
 		show_logs
 	fi
-	calls=$(hist "$log" walk_pages count)
-	if [ "${calls:-0}" -gt 0 ]; then
-		ok "$name: walked ($calls follow_page_pte() calls)"
-	else
-		not_ok "$name: no walk counted"
-		show_logs
-	fi
-	expect_eq "$name: no wait" "$(waits "$log")" 0 "$log"
+	walked_no_wait
 fi
 
 # 5: the lock's address is read at the acquire's return: no kretprobe.
