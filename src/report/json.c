@@ -48,7 +48,7 @@ static void source_json(struct jw *w, const char *path, const struct trace_file 
 	jw_u64(w, "end_ns", tf->end_ns);
 	jw_u64(w, "duration_ns", tf->end_ns > tf->start_ns ? tf->end_ns - tf->start_ns : 0);
 	jw_bool(w, "incomplete", tf->incomplete);
-	jw_u64(w, "holds", tf->nr_recs);
+	jw_u64(w, "holds", trace_file_holds(tf));
 	trailer_count(w, tf, "holds_lost", tf->lost);
 	trailer_count(w, tf, "stacks_not_taken", tf->stack_errors);
 	jw_u64(w, "min_ns", tf->min_ns);

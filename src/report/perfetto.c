@@ -287,7 +287,7 @@ static void metadata(struct jw *w, struct trace_file *tf)
 	jw_string(w, "kernel", trace_file_string(tf, "kernel"));
 	jw_string(w, "method", trace_file_string(tf, "method"));
 	jw_string(w, "gupstat", trace_file_string(tf, "gupstat"));
-	jw_count(w, "holds", tf->nr_recs);
+	jw_count(w, "holds", trace_file_holds(tf));
 	jw_count(w, "lost", tf->lost);
 	jw_end_object(w);
 	jw_break(w);
@@ -302,6 +302,8 @@ static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_s
 
 	trace_file_rewind(tf);
 	while ((ret = trace_file_next(tf, &r)) > 0) {
+		if (r.kind != GT_KIND_HOLD)
+			continue;
 		hold_event(w, tf, &r);
 		n++;
 	}

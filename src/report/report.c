@@ -121,7 +121,7 @@ static int summarize(const struct report_opts *o, struct trace_file *tf,
 		p_err("%s: %s\n", o->path, tf->err);
 	else if (tf->incomplete)
 		p_err("%s: incomplete trace (no trailer): %zu holds recovered\n", o->path,
-		      tf->nr_recs);
+		      trace_file_holds(tf));
 	return err;
 }
 

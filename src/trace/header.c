@@ -114,6 +114,7 @@ void trace_header_write(struct trace_writer *w, const struct trace_setup *t)
 	struct trace_meta m = {
 		.flags = (o->kernel_addrs ? GT_F_KERNEL_ADDRS : 0) |
 			 (o->lock_exact ? GT_F_LOCK_EXACT : 0) |
+			 (o->waits ? GT_F_WAITS : 0) |
 			 (t->probes[P_FILL].method != ATTACH_NONE ? GT_F_FILL_PROBED : 0),
 		.start_ns = trace_now_ns(CLOCK_MONOTONIC),
 		.start_realtime_ns = trace_now_ns(CLOCK_REALTIME),

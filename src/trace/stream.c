@@ -6,6 +6,10 @@
 #include <bpf/bpf.h>
 #include "trace/stream.h"
 
+/* stack_seen[]: which records used a stack id. */
+#define SEEN_HOLD	0x1
+#define SEEN_WAIT	0x2
+
 int trace_stream_init(struct trace_stream *s, __u32 stack_entries)
 {
 	memset(s, 0, sizeof(*s));
@@ -43,27 +47,68 @@ void trace_hold_to_rec(const struct trace_hold *h, struct trace_rec *r)
 	r->stack = h->stack_id >= 0 ? (__u32)h->stack_id : GT_NO_STACK;
 	r->fills = h->fills;
 	r->flags = (h->flags & TRACE_HOLD_FILL ? GT_R_FILL : 0) |
-		   (h->flags & TRACE_HOLD_STORED_KNOWN ? GT_R_STORED_KNOWN : 0);
+		   (h->flags & TRACE_HOLD_STORED_KNOWN ? GT_R_STORED_KNOWN : 0) |
+		   (h->flags & TRACE_HOLD_WAITED ? GT_R_WAITED : 0);
 	r->result = h->result < GT_RESULTS ? h->result : GT_RESULTS - 1;
 	memcpy(r->comm, h->comm, sizeof(r->comm) - 1);
 }
 
-int trace_stream_event(void *ctx, void *data, size_t size)
+/*
+ * The lock's address is a kernel address: written only where the trace
+ * writes them (@addrs, --kernel-addrs), as the frames' are.
+ */
+void trace_wait_to_rec(const struct trace_wait *wt, struct trace_rec *r, bool addrs)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = GT_KIND_WAIT;
+	r->ts_ns = wt->ts_ns;
+	r->wait_ns = wt->wait_ns;
+	r->hold_ts_ns = wt->hold_ts_ns;
+	r->lock = addrs ? wt->lock : 0;
+	r->cgroup = wt->cgroup;
+	r->pid = wt->pid;
+	r->tid = wt->tid;
+	r->cpu = wt->cpu;
+	r->holder_pid = wt->holder_pid;
+	r->holder_tid = wt->holder_tid;
+	r->stack = wt->stack_id >= 0 ? (__u32)wt->stack_id : GT_NO_STACK;
+	memcpy(r->comm, wt->comm, sizeof(r->comm) - 1);
+}
+
+/* A record of the ring buffer into @r: false if it is neither kind. */
+static bool to_rec(const struct trace_stream *s, const void *data, size_t size,
+		   struct trace_rec *r)
 {
 	const struct trace_hold *h = data;
+
+	if (size < sizeof(__u32))
+		return false;
+	if (h->type == TRACE_REC_HOLD && size >= sizeof(*h)) {
+		trace_hold_to_rec(h, r);
+		return true;
+	}
+	if (h->type == TRACE_REC_WAIT && size >= sizeof(struct trace_wait)) {
+		trace_wait_to_rec(data, r, s->addrs);
+		return true;
+	}
+	return false;
+}
+
+int trace_stream_event(void *ctx, void *data, size_t size)
+{
 	struct trace_stream *s = ctx;
 	struct trace_rec r;
 
-	if (size < sizeof(*h) || h->type != TRACE_REC_HOLD) {
+	if (!to_rec(s, data, size, &r)) {
 		s->bad++;
 		return 0;
 	}
-	trace_hold_to_rec(h, &r);
-	/* An id outside the map cannot be looked up: keep the hold, not it. */
+	/* An id outside the map cannot be looked up: keep the record, not it. */
 	if (r.stack != GT_NO_STACK && r.stack >= s->stack_entries)
 		r.stack = GT_NO_STACK;
+	/* Which kind used the stack: only a hold's is the walk's (add_walk_frame()). */
 	if (r.stack != GT_NO_STACK)
-		s->stack_seen[r.stack] = 1;
+		s->stack_seen[r.stack] |= r.kind == GT_KIND_WAIT ? SEEN_WAIT : SEEN_HOLD;
 	trace_cgroups_seen(&s->cgroups, r.cgroup);
 	if (s->spool)
 		trace_spool_push(s->spool, &r);
@@ -123,11 +168,16 @@ static __u64 func_addr(const struct ksyms *ks, const char *name)
  * 7.x's, under fexit and kretprobe alike, starts at the caller. Every
  * hold is a follow_page_pte() call, so where its frame is missing it is
  * named at its entry (+0x0): every kernel's stacks start in the function
- * that held the lock, and the flame graphs of two kernels line up.
+ * that held the lock, and the flame graphs of two kernels line up. A
+ * waiter's stack (--waits) is taken in the spin, not in a walk: only a
+ * stack no wait used gets the frame (@hold).
  */
 static __u32 add_walk_frame(struct trace_stream *s, const struct ksyms *ks,
-			    char (*names)[GT_NAME_MAX + 1], __u64 *kept, __u32 n)
+			    char (*names)[GT_NAME_MAX + 1], __u64 *kept, __u32 n,
+			    bool hold)
 {
+	if (!hold)
+		return n;
 	if (!s->walk_looked) {
 		s->walk_ip = func_addr(ks, "follow_page_pte");
 		s->walk_looked = true;
@@ -146,6 +196,7 @@ static __u32 add_walk_frame(struct trace_stream *s, const struct ksyms *ks,
 void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips,
 			      const struct ksyms *ks, bool addrs)
 {
+	bool hold = !(id < s->stack_entries && s->stack_seen[id] == SEEN_WAIT);
 	char names[TRACE_STACK_DEPTH][GT_NAME_MAX + 1];
 	const char *ptrs[TRACE_STACK_DEPTH];
 	__u64 kept[TRACE_STACK_DEPTH];
@@ -157,7 +208,7 @@ void trace_stream_write_stack(struct trace_stream *s, __u32 id, const __u64 *ips
 			continue;
 		kept[n++] = ips[i];
 	}
-	n = add_walk_frame(s, ks, names, kept, n);
+	n = add_walk_frame(s, ks, names, kept, n, hold);
 	for (i = 0; i < n; i++)
 		ptrs[i] = names[i];
 	trace_writer_stack(&s->w, id, n, addrs ? kept : NULL, ptrs);

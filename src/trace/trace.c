@@ -136,6 +136,7 @@ static int prepare(struct tracer *t)
 		p_err("out of memory\n");
 		return err;
 	}
+	t->s.addrs = t->o.kernel_addrs;
 	return open_output(t) ?: session_open(&t->ss, t->o.verbose, t->o.lock_exact, t->o.waits) ?:
 		select_probes(t);
 }
@@ -218,19 +219,24 @@ static __u64 lost_total(const struct trace_counters *c, __u64 skipped)
 	return c->lost == ~0ULL ? c->lost : c->lost + skipped;
 }
 
-/* Lost holds, whatever lost them, are never silent, even with -q. */
+/*
+ * Lost holds and waits, whatever lost them, are never silent, even with
+ * -q. A full ring buffer loses either: the kernel counts them together.
+ */
 static void report_lost(const struct tracer *t, const struct trace_counters *c,
 			__u64 skipped)
 {
 	__u64 lock_skipped = probe_missed(&t->ss.probes[P_LOCK]);
+	__u64 wait_skipped = t->o.waits ? probe_missed(&t->ss.probes[P_WAIT]) : 0;
+	const char *what = t->o.waits ? "holds or waits" : "holds";
 
 	if (c->lost && t->spool.waits)
-		p_err("WARNING: %llu holds lost: the disk fell behind by the whole %llu-byte "
+		p_err("WARNING: %llu %s lost: the disk fell behind by the whole %llu-byte "
 		      "spool and the ring buffer filled (raise --spool, or write to a faster disk)\n",
-		      (unsigned long long)c->lost, (unsigned long long)t->o.spool);
+		      (unsigned long long)c->lost, what, (unsigned long long)t->o.spool);
 	else if (c->lost)
-		p_err("WARNING: %llu holds lost: the %u-byte ring buffer was full (raise -b)\n",
-		      (unsigned long long)c->lost, t->o.buffer);
+		p_err("WARNING: %llu %s lost: the %u-byte ring buffer was full (raise -b)\n",
+		      (unsigned long long)c->lost, what, t->o.buffer);
 	if (skipped)
 		p_err("WARNING: %llu holds lost: the kernel skipped the follow_page_pte() probe "
 		      "while the same program ran on that CPU (a task preempted inside it)\n",
@@ -244,6 +250,11 @@ static void report_lost(const struct tracer *t, const struct trace_counters *c,
 		p_err("WARNING: up to %llu more holds lost: the kernel skipped the %s() probe "
 		      "that many times, inside walks or not\n", (unsigned long long)lock_skipped,
 		      t->ss.probes[P_LOCK].func);
+	/* It runs on every contended spin lock: how many were on a walk's is not known. */
+	if (wait_skipped)
+		p_err("WARNING: up to %llu waits lost: the kernel skipped the %s() probe "
+		      "that many times, on walks' PTE locks or not\n",
+		      (unsigned long long)wait_skipped, t->ss.probes[P_WAIT].func);
 	if (t->s.bad)
 		p_err("%llu malformed ring-buffer records skipped\n",
 		      (unsigned long long)t->s.bad);
@@ -254,9 +265,15 @@ static void report_end(const struct tracer *t, const struct trace_counters *c,
 		       __u64 skipped)
 {
 	if (!t->o.quiet) {
-		p_err("%llu holds written to %s, %llu lost",
-		      (unsigned long long)t->s.w.nr_recs, t->o.output,
-		      (unsigned long long)lost_total(c, skipped));
+		if (t->o.waits)
+			p_err("%llu holds and %llu waits written to %s, %llu lost",
+			      (unsigned long long)(t->s.w.nr_recs - t->s.w.nr_waits),
+			      (unsigned long long)t->s.w.nr_waits, t->o.output,
+			      (unsigned long long)lost_total(c, skipped));
+		else
+			p_err("%llu holds written to %s, %llu lost",
+			      (unsigned long long)t->s.w.nr_recs, t->o.output,
+			      (unsigned long long)lost_total(c, skipped));
 		if (t->o.min_ns)
 			fprintf(stderr, ", %llu under --min-ns",
 				(unsigned long long)c->below_min);

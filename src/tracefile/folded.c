@@ -107,6 +107,8 @@ static int folding_read(struct folding *fo, struct trace_file *tf)
 
 	trace_file_rewind(tf);
 	while ((ret = trace_file_next(tf, &r)) > 0) {
+		if (r.kind != GT_KIND_HOLD)
+			continue;
 		st = r.stack == GT_NO_STACK ? NULL : trace_file_stack(tf, r.stack);
 		at = st ? (size_t)(st - tf->stacks) : tf->nr_stacks;
 		fo->lines[at].ns += r.hold_ns;

@@ -31,7 +31,18 @@ _Static_assert(sizeof(struct gt_cgroup) == 16, "gt_cgroup layout");
 _Static_assert(sizeof(struct gt_trailer_v1) == 64, "gt_trailer_v1 layout");
 _Static_assert(sizeof(struct gt_stack) == 8, "gt_stack layout");
 _Static_assert(sizeof(struct gt_frame) == 16, "gt_frame layout");
-_Static_assert(sizeof(struct gt_trailer) == 80, "gt_trailer layout");
+_Static_assert(sizeof(struct gt_trailer_v2) == 80, "gt_trailer_v2 layout");
+_Static_assert(sizeof(struct gt_trailer) == 88, "gt_trailer layout");
+_Static_assert(sizeof(struct gt_wait) == sizeof(struct gt_record), "gt_wait layout");
+_Static_assert(offsetof(struct gt_wait, kind) == offsetof(struct gt_record, kind) &&
+	       offsetof(struct gt_wait, pid) == offsetof(struct gt_record, pid) &&
+	       offsetof(struct gt_wait, tid) == offsetof(struct gt_record, tid) &&
+	       offsetof(struct gt_wait, cpu) == offsetof(struct gt_record, cpu) &&
+	       offsetof(struct gt_wait, stack) == offsetof(struct gt_record, stack) &&
+	       offsetof(struct gt_wait, flags) == offsetof(struct gt_record, flags) &&
+	       offsetof(struct gt_wait, comm) == offsetof(struct gt_record, comm) &&
+	       offsetof(struct gt_wait, cgroup) == offsetof(struct gt_record, cgroup),
+	       "a wait's task fields where a hold has them");
 
 /* Reads go through a window of this size: the most any read takes. */
 #define WINDOW_SIZE	(1U << 20)
@@ -235,10 +246,11 @@ static int parse_strings(struct trace_file *tf, struct cursor *c, __u32 nr)
 	return 0;
 }
 
-/* Version 1 lacks the cgroup: its records and trailer are shorter. */
+/* Version 1 lacks the cgroup, version 2 the wait count: shorter trailers. */
 static size_t trailer_size(const struct trace_file *tf)
 {
 	return tf->version == GT_VERSION_V1 ? sizeof(struct gt_trailer_v1) :
+	       tf->version == GT_VERSION_V2 ? sizeof(struct gt_trailer_v2) :
 	       sizeof(struct gt_trailer);
 }
 
@@ -249,8 +261,9 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 
 	if (memcmp(AT(h, magic), GT_MAGIC, sizeof(h->magic)))
 		return fail(tf, "not a gupstat trace file (bad magic)");
-	if (tf->version != GT_VERSION && tf->version != GT_VERSION_V1)
-		return fail(tf, "format version %u, this gupstat reads versions %d and %d",
+	if (tf->version != GT_VERSION && tf->version != GT_VERSION_V2 &&
+	    tf->version != GT_VERSION_V1)
+		return fail(tf, "format version %u, this gupstat reads versions %d to %d",
 			    tf->version, GT_VERSION_V1, GT_VERSION);
 	tf->rec_size = tf->version == GT_VERSION_V1 ? GT_RECORD_V1_SIZE : sizeof(struct gt_record);
 	if (header_size < sizeof(*h) || header_size > len)
@@ -264,6 +277,9 @@ static int check_header_fields(struct trace_file *tf, const struct gt_header *h,
 			    record_size, tf->version, tf->rec_size);
 	if (tf->flags & ~GT_F_ALL)
 		return fail(tf, "unknown header flags 0x%x", tf->flags & ~GT_F_ALL);
+	if ((tf->flags & GT_F_WAITS) && tf->version != GT_VERSION)
+		return fail(tf, "header says waits were traced, but version %u files have none",
+			    tf->version);
 	/* Every time in the file is on it: unknown, none can be placed. */
 	if (!trace_clock_name(tf->clock_id))
 		return fail(tf, "timestamps on clock id %u, which this gupstat does not know "
@@ -331,14 +347,24 @@ static int parse_tables(struct trace_file *tf, const struct gt_trailer *t,
 		*cgroups_offset = end;
 		return 0;
 	}
-	tf->nr_stacks = LE32(t, nr_stacks);
-	tf->nr_cgroups = LE32(t, nr_cgroups);
-	*cgroups_offset = LE64(t, cgroups_offset);
+	if (tf->version == GT_VERSION_V2) {
+		const struct gt_trailer_v2 *t2 = (const void *)t;
+
+		tf->nr_stacks = LE32(t2, nr_stacks);
+		tf->nr_cgroups = LE32(t2, nr_cgroups);
+		*cgroups_offset = LE64(t2, cgroups_offset);
+		if (LE32(t2, reserved))
+			return fail(tf, "trailer: reserved field is 0x%x, not 0", LE32(t2, reserved));
+	} else {
+		tf->nr_stacks = LE32(t, nr_stacks);
+		tf->nr_cgroups = LE32(t, nr_cgroups);
+		*cgroups_offset = LE64(t, cgroups_offset);
+		if (LE32(t, reserved))
+			return fail(tf, "trailer: reserved field is 0x%x, not 0", LE32(t, reserved));
+	}
 	if (*cgroups_offset < *stacks_offset || *cgroups_offset > end)
 		return fail(tf, "cgroup table offset %llu is outside the file",
 			    (unsigned long long)*cgroups_offset);
-	if (LE32(t, reserved))
-		return fail(tf, "trailer: reserved field is 0x%x, not 0", LE32(t, reserved));
 	return 0;
 }
 
@@ -373,6 +399,12 @@ static int parse_trailer(struct trace_file *tf, size_t header_size, __u64 *stack
 			    (unsigned long long)LE64(t, records),
 			    (unsigned long long)(*stacks_offset - header_size));
 	tf->nr_recs = LE64(t, records);
+	if (tf->version == GT_VERSION) {
+		if (LE64(t, waits) > tf->nr_recs)
+			return fail(tf, "trailer counts %llu waits among %zu records",
+				    (unsigned long long)LE64(t, waits), tf->nr_recs);
+		tf->nr_waits = LE64(t, waits);
+	}
 	tf->recs_max = tf->nr_recs;
 	tf->counted = true;
 	return 0;
@@ -521,8 +553,43 @@ static int parse_cgroups(struct trace_file *tf, struct cursor *c)
 	return 0;
 }
 
+/* What a hold and a wait share: the task, its command, its stack. */
+static int check_task(struct trace_file *tf, const struct trace_rec *r, size_t i)
+{
+	if (!memchr(r->comm, '\0', sizeof(r->comm)))
+		return fail(tf, "record %zu: command name is not terminated", i);
+	if (!printable((const __u8 *)r->comm, strlen(r->comm)))
+		return fail(tf, "record %zu: command name is not printable", i);
+	if (r->stack != GT_NO_STACK && !trace_file_stack(tf, r->stack))
+		return fail(tf, "record %zu refers to stack %u, which the stack table lacks", i, r->stack);
+	return 0;
+}
+
+/*
+ * A wait, like a hold, has a start and a task; and the hold it names
+ * has them too. Its start is not checked against the hold's: with
+ * --lock-exact the hold starts when the acquire's probe returns, which
+ * a waiter may beat.
+ */
+static int check_wait(struct trace_file *tf, const struct trace_rec *r, size_t i)
+{
+	if (!r->ts_ns || !r->tid)
+		return fail(tf, "record %zu: start %llu ns, thread %u: not a wait (zero bytes?)",
+			    i, (unsigned long long)r->ts_ns, r->tid);
+	if (!r->hold_ts_ns || !r->holder_tid)
+		return fail(tf, "record %zu: a wait on the hold of thread %u at %llu ns: no such hold",
+			    i, r->holder_tid, (unsigned long long)r->hold_ts_ns);
+	if (r->flags)
+		return fail(tf, "record %zu: unknown wait flags 0x%x", i, r->flags);
+	if (r->lock && !(tf->flags & GT_F_KERNEL_ADDRS))
+		return fail(tf, "record %zu: a wait with a lock address, but the header says none were written", i);
+	return check_task(tf, r, i);
+}
+
 static int check_record(struct trace_file *tf, const struct trace_rec *r, size_t i)
 {
+	if (r->kind == GT_KIND_WAIT)
+		return check_wait(tf, r, i);
 	/*
 	 * Every hold has a start time and a task: the idle task (thread 0)
 	 * walks no page tables. So zero bytes, a hole in a sparse file or
@@ -537,19 +604,51 @@ static int check_record(struct trace_file *tf, const struct trace_rec *r, size_t
 		return fail(tf, "record %zu: unknown walk result %u", i, r->result);
 	if (r->stored > r->pages)
 		return fail(tf, "record %zu: %u pages stored of %u walked", i, r->stored, r->pages);
-	if (!memchr(r->comm, '\0', sizeof(r->comm)))
-		return fail(tf, "record %zu: command name is not terminated", i);
-	if (!printable((const __u8 *)r->comm, strlen(r->comm)))
-		return fail(tf, "record %zu: command name is not printable", i);
-	if (r->stack != GT_NO_STACK && !trace_file_stack(tf, r->stack))
-		return fail(tf, "record %zu refers to stack %u, which the stack table lacks", i, r->stack);
-	return 0;
+	if ((r->flags & GT_R_WAITED) && !(tf->flags & GT_F_WAITS))
+		return fail(tf, "record %zu: a hold waited on, but the header says waits were not traced", i);
+	return check_task(tf, r, i);
 }
 
-/* @g is tf->rec_size bytes: a version 1 record stops before "cgroup". */
+static void decode_wait(struct trace_rec *r, const struct gt_wait *g)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = GT_KIND_WAIT;
+	r->ts_ns = LE64(g, ts_ns);
+	r->wait_ns = LE64(g, wait_ns);
+	r->hold_ts_ns = LE64(g, hold_ts_ns);
+	r->lock = LE64(g, lock);
+	r->pid = LE32(g, pid);
+	r->tid = LE32(g, tid);
+	r->cpu = LE32(g, cpu);
+	r->holder_pid = LE32(g, holder_pid);
+	r->holder_tid = LE32(g, holder_tid);
+	r->stack = LE32(g, stack);
+	r->flags = LE16(g, flags);
+	memcpy(r->comm, AT(g, comm), sizeof(r->comm));
+	r->cgroup = LE64(g, cgroup);
+}
+
+/* A version 3 wait's unused bytes, which a hold's fields would be. */
+static bool wait_reserved(const struct gt_wait *g)
+{
+	return LE32(g, reserved0) || LE32(g, reserved1) || *AT(g, reserved2) ||
+	       LE32(g, reserved3);
+}
+
+/*
+ * @g is tf->rec_size bytes: a version 1 record stops before "cgroup".
+ * The kind byte is read from version 3 on: before, it was reserved, and
+ * a finished file's was never checked.
+ */
 static void decode_record(const struct trace_file *tf, struct trace_rec *r,
 			  const struct gt_record *g)
 {
+	if (tf->version == GT_VERSION && *AT(g, kind) == GT_KIND_WAIT) {
+		decode_wait(r, (const void *)g);
+		return;
+	}
+	memset(r, 0, sizeof(*r));
+	r->kind = tf->version == GT_VERSION ? *AT(g, kind) : GT_KIND_HOLD;
 	r->ts_ns = LE64(g, ts_ns);
 	r->hold_ns = LE64(g, hold_ns);
 	r->fill_ns = LE64(g, fill_ns);
@@ -580,27 +679,36 @@ static bool recovered(struct trace_file *tf, struct trace_rec *r, const struct g
 {
 	__u64 end;
 
-	if (*AT(g, reserved0) || LE32(g, reserved1))
+	if (r->kind == GT_KIND_WAIT ? wait_reserved((const void *)g) :
+	    r->kind != GT_KIND_HOLD || *AT(g, kind) || LE32(g, reserved1))
 		return false;
 	r->stack = GT_NO_STACK;
 	if (check_record(tf, r, i)) {
 		tf->err[0] = '\0';
 		return false;
 	}
-	/* Saturated: a hold that runs past 2^64 ns ends at the end of time. */
-	end = r->ts_ns + r->hold_ns < r->ts_ns ? ~0ULL : r->ts_ns + r->hold_ns;
+	/* Saturated: a hold or wait that runs past 2^64 ns ends at the end of time. */
+	end = r->ts_ns + r->hold_ns + r->wait_ns < r->ts_ns ? ~0ULL :
+	      r->ts_ns + r->hold_ns + r->wait_ns;
 	if (!tf->counted && end > tf->end_ns)
 		tf->end_ns = end;
 	return true;
 }
 
-/* An incomplete trace's records end here: now they are counted. */
+/*
+ * An incomplete trace's records end here: now they are counted. A
+ * complete one's trailer said how many were waits: a whole pass checks.
+ */
 static int end_of_records(struct trace_file *tf)
 {
 	if (!tf->counted) {
 		tf->nr_recs = tf->next;
+		tf->nr_waits = tf->pass_waits;
 		tf->unread = tf->src.size - tf->recs_off - tf->next * tf->rec_size;
 		tf->counted = true;
+	} else if (tf->next == tf->nr_recs && tf->pass_waits != tf->nr_waits) {
+		return fail(tf, "trailer counts %zu waits, the records hold %zu",
+			    tf->nr_waits, tf->pass_waits);
 	}
 	return 0;
 }
@@ -624,9 +732,13 @@ int trace_file_next(struct trace_file *tf, struct trace_rec *r)
 	if (tf->incomplete) {
 		if (!recovered(tf, r, g, tf->next))
 			return end_of_records(tf);
+	} else if (r->kind != GT_KIND_HOLD && r->kind != GT_KIND_WAIT) {
+		return fail(tf, "record %zu: unknown kind %u", tf->next, r->kind);
 	} else if (check_record(tf, r, tf->next)) {
 		return -EINVAL;
 	}
+	if (r->kind == GT_KIND_WAIT)
+		tf->pass_waits++;
 	tf->next++;
 	return 1;
 }
@@ -634,6 +746,7 @@ int trace_file_next(struct trace_file *tf, struct trace_rec *r)
 void trace_file_rewind(struct trace_file *tf)
 {
 	tf->next = 0;
+	tf->pass_waits = 0;
 }
 
 /* Header, trailer and stacks; the records are left for trace_file_next(). */
@@ -694,7 +807,7 @@ static int load_records(struct trace_file *tf)
 	}
 	tf->recs = recs;
 	tf->nr_recs = n;
-	tf->next = 0;
+	trace_file_rewind(tf);
 	return 0;
 }
 

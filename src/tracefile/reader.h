@@ -7,7 +7,12 @@
 #include <linux/types.h>
 #include "gupstat_tracefile.h"
 
-/* One hold, decoded to host endianness. */
+/*
+ * One record, decoded to host endianness: a hold, or (version 3,
+ * --waits) a wait, by @kind. A wait has ts_ns, pid, tid, cpu, stack,
+ * comm and cgroup, the waiter's, and the wait_ns to holder_tid fields;
+ * a hold leaves those 0.
+ */
 struct trace_rec {
 	__u64 ts_ns;
 	__u64 hold_ns;
@@ -25,6 +30,12 @@ struct trace_rec {
 	__u16 flags;		/* GT_R_* */
 	__u8 result;
 	char comm[16];		/* NUL-terminated */
+	__u8 kind;		/* GT_KIND_HOLD or GT_KIND_WAIT */
+	__u64 wait_ns;		/* a wait's length */
+	__u64 hold_ts_ns;	/* the ts_ns of the hold it waited on */
+	__u64 lock;		/* the lock's address, 0 without GT_F_KERNEL_ADDRS */
+	__u32 holder_pid;	/* the hold's task */
+	__u32 holder_tid;
 };
 
 struct trace_frame {
@@ -84,6 +95,7 @@ struct trace_file {
 	__u32 nr_strings;
 	struct trace_rec *recs;	/* NULL unless read into memory */
 	size_t nr_recs;		/* known once counted (see below) */
+	size_t nr_waits;	/* of those, waits: counted with them */
 	struct trace_stack *stacks;	/* ascending ids */
 	__u32 nr_stacks;
 	char *names;		/* the frames' names, one allocation */
@@ -112,6 +124,7 @@ struct trace_file {
 	size_t rec_size;	/* a record's bytes in this version */
 	size_t recs_max;	/* records the file has room for */
 	size_t next;		/* the record trace_file_next() reads next */
+	size_t pass_waits;	/* waits read since the last rewind */
 	char err[256];		/* what is wrong, after a failure */
 };
 
@@ -131,9 +144,16 @@ int trace_file_open(struct trace_file *tf, const char *path);
 /*
  * The next record into @r: 1, 0 after the last, or -EINVAL / -EIO with
  * tf->err set. An incomplete trace ends at its first record that cannot
- * be one; the end of the first whole pass sets nr_recs and counted.
+ * be one; the end of the first whole pass sets nr_recs, nr_waits and
+ * counted. A complete trace's pass that finds other than the trailer's
+ * count of waits fails there. Holds and waits come in the file's order.
  */
 int trace_file_next(struct trace_file *tf, struct trace_rec *r);
+/* The holds of a counted trace: its records but the waits. */
+static inline size_t trace_file_holds(const struct trace_file *tf)
+{
+	return tf->nr_recs - tf->nr_waits;
+}
 /* Back to the first record. */
 void trace_file_rewind(struct trace_file *tf);
 /*

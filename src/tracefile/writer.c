@@ -95,9 +95,39 @@ void trace_writer_header(struct trace_writer *w, const struct trace_meta *m)
 	put_strings(w, &cut);
 }
 
+/* A wait: the task's fields where a hold has them (gupstat_tracefile.h). */
+static void put_wait(struct trace_writer *w, const struct trace_rec *r)
+{
+	struct gt_wait g = {
+		.ts_ns = htole64(r->ts_ns),
+		.wait_ns = htole64(r->wait_ns),
+		.hold_ts_ns = htole64(r->hold_ts_ns),
+		.lock = htole64(r->lock),
+		.pid = htole32(r->pid),
+		.tid = htole32(r->tid),
+		.cpu = htole32(r->cpu),
+		.holder_pid = htole32(r->holder_pid),
+		.holder_tid = htole32(r->holder_tid),
+		.stack = htole32(r->stack),
+		.kind = GT_KIND_WAIT,
+		.cgroup = htole64(r->cgroup),
+	};
+
+	memcpy(g.comm, r->comm, sizeof(g.comm) - 1);
+	put(w, &g, sizeof(g));
+	w->nr_recs++;
+	w->nr_waits++;
+}
+
 void trace_writer_record(struct trace_writer *w, const struct trace_rec *r)
 {
-	struct gt_record g = {
+	struct gt_record g;
+
+	if (r->kind == GT_KIND_WAIT) {
+		put_wait(w, r);
+		return;
+	}
+	g = (struct gt_record){
 		.ts_ns = htole64(r->ts_ns),
 		.hold_ns = htole64(r->hold_ns),
 		.fill_ns = htole64(r->fill_ns),
@@ -112,6 +142,7 @@ void trace_writer_record(struct trace_writer *w, const struct trace_rec *r)
 		.fills = htole32(r->fills),
 		.flags = htole16(r->flags & GT_R_ALL),
 		.result = r->result,
+		.kind = GT_KIND_HOLD,
 		.cgroup = htole64(r->cgroup),
 	};
 
@@ -202,6 +233,7 @@ int trace_writer_finish(struct trace_writer *w, const struct trace_end *e)
 		.stacks_offset = htole64(w->nr_cgroups ? w->stacks_offset : stacks_offset(w)),
 		.end_ns = htole64(e->end_ns),
 		.cgroups_offset = htole64(w->nr_cgroups ? w->cgroups_offset : w->offset),
+		.waits = htole64(w->nr_waits),
 		.nr_cgroups = htole32(w->nr_cgroups),
 		.nr_stacks = htole32(w->nr_stacks),
 		.trailer_size = htole32(sizeof(t)),

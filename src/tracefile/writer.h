@@ -14,7 +14,8 @@
 struct trace_writer {
 	FILE *f;
 	__u64 offset;		/* bytes written so far */
-	__u64 nr_recs;
+	__u64 nr_recs;		/* holds and waits */
+	__u64 nr_waits;
 	__u64 stacks_offset;	/* 0 until the first stack */
 	__u32 nr_stacks;
 	__u32 last_stack;
@@ -46,6 +47,7 @@ struct trace_end {
 /* Write to @f; the caller opened it and closes it (util/output.h). */
 void trace_writer_init(struct trace_writer *w, FILE *f);
 void trace_writer_header(struct trace_writer *w, const struct trace_meta *m);
+/* A hold or a wait, by r->kind. */
 void trace_writer_record(struct trace_writer *w, const struct trace_rec *r);
 /* One stack, innermost frame first; @addrs may be NULL (none written). */
 void trace_writer_stack(struct trace_writer *w, __u32 id, __u32 nr,

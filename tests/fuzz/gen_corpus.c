@@ -2,7 +2,8 @@
 /*
  * The fuzz seed corpus (make fuzz-corpus): small valid trace files from
  * the writer, shaped like base and batched traces, and truncated and
- * corrupt variants of them, and a version 1 file (before the cgroups).
+ * corrupt variants of them, a trace with waits (--waits), and version 2
+ * (before the waits) and version 1 (before the cgroups) files.
  * valid-* must be read, bad-* refused.
  */
 #include <endian.h>
@@ -62,6 +63,35 @@ static void valid(void)
 	synth_write(at("valid-empty.gt"), r, 0, 0);
 }
 
+/*
+ * --waits: holds, two of them waited on, and three waits, one on a hold
+ * the file lacks (lost); a wait comes before the hold it names, as the
+ * ring buffer may give them (the waiter takes the lock as the walk lets
+ * it go, before the walk returns).
+ */
+static void waits(void)
+{
+	struct trace_rec r[10];
+	size_t i;
+
+	for (i = 0; i < 6; i++)
+		r[i] = synth_rec(i, 700 + 50 * i);
+	r[1].flags |= GT_R_WAITED;
+	r[4].flags |= GT_R_WAITED;
+	r[6] = synth_wait(0, &r[1], 100, 4000);
+	r[7] = synth_wait(1, &r[4], 10, 250);
+	r[8] = synth_wait(2, &r[4], 300, 90);
+	r[8].stack = GT_NO_STACK;
+	r[9] = synth_wait(3, &r[0], 5, 60);
+	r[9].hold_ts_ns = r[0].ts_ns - 7;	/* a hold the file lacks */
+	/* Holds 0-1, the first wait, then the rest. */
+	{
+		struct trace_rec o[10] = { r[0], r[1], r[6], r[2], r[3], r[4], r[7], r[8], r[5], r[9] };
+
+		synth_write(at("valid-waits.gt"), o, 10, GT_F_WAITS);
+	}
+}
+
 static void variants(void)
 {
 	unsigned char *b, *c;
@@ -102,6 +132,7 @@ static void cgroups(void)
 	const unsigned char *t = b + len - sizeof(struct gt_trailer);
 	size_t cg0 = synth_le64(t + offsetof(struct gt_trailer, cgroups_offset));
 
+	save("valid-v2-base.gt", c, synth_to_v2(b, len, c));
 	v1len = synth_to_v1(b, len, c);
 	save("valid-v1-base.gt", c, v1len);
 	save("incomplete-v1-no-trailer.gt", c, v1len - 1);
@@ -151,6 +182,7 @@ int main(int argc, char **argv)
 	}
 	snprintf(dir, sizeof(dir), "%s", argv[1]);
 	valid();
+	waits();
 	variants();
 	cgroups();
 	zeros();

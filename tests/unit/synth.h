@@ -55,6 +55,29 @@ static inline struct trace_rec synth_rec(size_t i, __u64 hold_ns)
 	return r;
 }
 
+/*
+ * Wait @i (--waits) on hold @h: it began @after ns into the hold and
+ * spun @wait_ns; the waiter is another task, its stack SYNTH_STACK_W.
+ */
+#define SYNTH_STACK_W	11
+static inline struct trace_rec synth_wait(size_t i, const struct trace_rec *h, __u64 after,
+					  __u64 wait_ns)
+{
+	struct trace_rec r = {
+		.kind = GT_KIND_WAIT,
+		.ts_ns = h->ts_ns + after,
+		.wait_ns = wait_ns,
+		.hold_ts_ns = h->ts_ns,
+		.pid = 300 + i, .tid = 300 + i, .cpu = 1,
+		.holder_pid = h->pid, .holder_tid = h->tid,
+		.stack = SYNTH_STACK_W,
+		.cgroup = SYNTH_CG_SVC,
+	};
+
+	strcpy(r.comm, "faulter");
+	return r;
+}
+
 /* The header with @strings: the file is open and written to through @w, or NULL. */
 static inline FILE *synth_begin_with(const char *path, struct trace_writer *w, __u32 hdr_flags,
 				     const struct trace_kv *strings, __u32 nr_strings)
@@ -89,6 +112,8 @@ static inline int synth_end(FILE *f, struct trace_writer *w, __u32 hdr_flags)
 					  "__gup_longterm_locked+0x5e", "gup_test_ioctl+0x2a1 [gup_test]" };
 	static const char *const b[] = { "follow_page_pte+0x0", "__get_user_pages+0x1b4",
 					  "process_vm_rw_core+0x2c0" };
+	static const char *const wt[] = { "queued_spin_lock_slowpath+0x4e", "do_pte_missing+0x3d",
+					   "handle_mm_fault+0x1b2" };
 	static const __u64 addrs[] = { 0xffffffff81234560ULL, 0xffffffff81234660ULL,
 				       0xffffffff81234760ULL, 0xffffffffc0001000ULL };
 	struct trace_end e = { .end_ns = SYNTH_START_NS + 2000000000ULL };
@@ -96,6 +121,9 @@ static inline int synth_end(FILE *f, struct trace_writer *w, __u32 hdr_flags)
 
 	trace_writer_stack(w, SYNTH_STACK_A, 4, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, a);
 	trace_writer_stack(w, SYNTH_STACK_B, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, b);
+	/* A waiter's: the spin, from a page fault. */
+	if (hdr_flags & GT_F_WAITS)
+		trace_writer_stack(w, SYNTH_STACK_W, 3, hdr_flags & GT_F_KERNEL_ADDRS ? addrs : NULL, wt);
 	trace_writer_cgroup(w, SYNTH_CG_ROOT, "/");
 	trace_writer_cgroup(w, SYNTH_CG_SVC, SYNTH_CG_SVC_PATH);
 	err = trace_writer_finish(w, &e);
@@ -166,6 +194,32 @@ static inline size_t synth_to_v1(const unsigned char *v2, size_t len, unsigned c
 	o += co - so;
 	memcpy(out + o, &t1, sizeof(t1));
 	return o + sizeof(t1);
+}
+
+/*
+ * The version 2 file of the same holds, as gupstat before the waits
+ * wrote it: @v3 (@len bytes, a finished file without waits) into @out,
+ * which has room for @len bytes. Its length, or 0 if @v3 is not a
+ * finished file of holds alone.
+ */
+static inline size_t synth_to_v2(const unsigned char *v3, size_t len, unsigned char *out)
+{
+	const unsigned char *t = v3 + len - sizeof(struct gt_trailer);
+	struct gt_trailer_v2 t2 = {};
+	size_t body = len - sizeof(struct gt_trailer);
+
+	if (len < sizeof(struct gt_header) + sizeof(struct gt_trailer) ||
+	    memcmp(t, GT_TRAILER_MAGIC, 8) || synth_le64(t + offsetof(struct gt_trailer, waits)) ||
+	    (synth_le32(v3 + offsetof(struct gt_header, flags)) & GT_F_WAITS))
+		return 0;
+	memcpy(out, v3, body);
+	*(__le32 *)(out + offsetof(struct gt_header, version)) = htole32(GT_VERSION_V2);
+	memcpy(&t2, t, offsetof(struct gt_trailer_v2, nr_cgroups));
+	t2.nr_cgroups = htole32(synth_le32(t + offsetof(struct gt_trailer, nr_cgroups)));
+	t2.nr_stacks = htole32(synth_le32(t + offsetof(struct gt_trailer, nr_stacks)));
+	t2.trailer_size = htole32(sizeof(t2));
+	memcpy(out + body, &t2, sizeof(t2));
+	return body + sizeof(t2);
 }
 
 #endif /* __GUPSTAT_SYNTH_H */

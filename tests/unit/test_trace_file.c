@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The trace file: what the writer writes the reader reads back, field for
- * field, the holds' cgroups and their paths too; a version 1 file (no
- * cgroups) is still read; the file is private (0600) and never written through a symlink;
+ * field, the holds' cgroups and their paths too, waits among the holds
+ * (version 3); a version 2 file (no waits) and a version 1 file (no
+ * cgroups) are still read; the file is private (0600) and never written through a symlink;
  * every truncation and each kind of corruption is refused with one line
  * naming the problem.
  */
@@ -116,8 +117,8 @@ static void cgroups(void)
 	recs[0].cgroup = 0xfedcba9876543210ULL;
 	CHECK(synth_write(path, recs, 3, 0) == 0 && trace_file_read(&tf, path) == 0,
 	      "a trace with 3 cgroups: '%s'", tf.err);
-	CHECK(tf.version == 2 && tf.nr_cgroups == 2 && tf.cgroups[0].id == SYNTH_CG_ROOT &&
-	      tf.cgroups[1].id == SYNTH_CG_SVC, "version 2, the 2 named cgroups in the table");
+	CHECK(tf.version == 3 && tf.nr_cgroups == 2 && tf.cgroups[0].id == SYNTH_CG_ROOT &&
+	      tf.cgroups[1].id == SYNTH_CG_SVC, "version 3, the 2 named cgroups in the table");
 	CHECK(tf.recs[0].cgroup == 0xfedcba9876543210ULL && tf.recs[1].cgroup == SYNTH_CG_ROOT &&
 	      tf.recs[2].cgroup == SYNTH_CG_GONE, "every record's 64-bit cgroup id comes back");
 	CHECK(!strcmp(trace_file_cgroup_name(&tf, SYNTH_CG_ROOT, buf, sizeof(buf)), "/") &&
@@ -168,8 +169,8 @@ static void version1(void)
 	bool same = true;
 	char buf[32];
 
-	CHECK(len == good_len - 5 * 8 - 16 * 2 - 1 - strlen(SYNTH_CG_SVC_PATH) - 16,
-	      "the version 1 file: 8 bytes a record, the cgroup table and 16 of trailer fewer");
+	CHECK(len == good_len - 5 * 8 - 16 * 2 - 1 - strlen(SYNTH_CG_SVC_PATH) - 24,
+	      "the version 1 file: 8 bytes a record, the cgroup table and 24 of trailer fewer");
 	CHECK(trace_file_parse(&tf, v1, len) == 0 && tf.version == 1 && !tf.incomplete,
 	      "a version 1 file is read: '%s'", tf.err);
 	trace_file_parse(&full, good, good_len);
@@ -325,18 +326,18 @@ static void clocks(void)
 
 static void corruptions(void)
 {
-	__u32 hs = header_size(), big = htole32(99), v3 = htole32(3), rs = htole32(80);
+	__u32 hs = header_size(), big = htole32(99), v4 = htole32(4), rs = htole32(80);
 	__u32 beyond = htole32(0x7fffffff);
 	size_t rec0 = hs, trailer = good_len - sizeof(struct gt_trailer);
 	__u16 huge = htole16(5000), zero16 = 0;
-	__u8 ctl = 0x07, result = 9;
+	__u8 ctl = 0x07, result = 9, rflags = 0x08, kind = 7;
 	__u32 nostack = htole32(5), pages0 = 0;
 	__u64 addr = htole64(0xffffffff81000000ULL), records = htole64(6);
 	char comm[16];
 
 	memset(comm, 'A', sizeof(comm));
 	expect_refused(0, "GUPTRACX", 8, "bad magic", "magic");
-	expect_refused(offsetof(struct gt_header, version), &v3, 4, "version 3", "version");
+	expect_refused(offsetof(struct gt_header, version), &v4, 4, "version 4", "version");
 	expect_refused(offsetof(struct gt_header, record_size), &rs, 4, "record size 80", "record size");
 	expect_refused(offsetof(struct gt_header, flags), &big, 4, "unknown header flags", "flags");
 	expect_refused(offsetof(struct gt_header, clock_id), &big, 4, "timestamps on clock id 99, which this gupstat does not know",
@@ -355,7 +356,13 @@ static void corruptions(void)
 	expect_refused(rec0 + offsetof(struct gt_record, pages), &pages0, 4, "1 pages stored of 0",
 		       "stored more than walked");
 	expect_refused(rec0 + offsetof(struct gt_record, comm), comm, 16, "not terminated", "comm");
-	expect_refused(rec0 + offsetof(struct gt_record, flags), &ctl, 1, "unknown flags", "record flags");
+	expect_refused(rec0 + offsetof(struct gt_record, flags), &rflags, 1, "unknown flags 0x8",
+		       "record flags");
+	expect_refused(rec0 + offsetof(struct gt_record, kind), &kind, 1, "record 0: unknown kind 7",
+		       "record kind");
+	rflags = GT_R_WAITED;
+	expect_refused(rec0 + offsetof(struct gt_record, flags), &rflags, 1,
+		       "a hold waited on, but the header says waits were not traced", "waited hold");
 	expect_refused(trailer + offsetof(struct gt_trailer, records), &records, 8,
 		       "trailer counts 6 records", "record count");
 	expect_refused(trailer + offsetof(struct gt_trailer, nr_stacks), &big, 4, "99 stacks",
@@ -370,6 +377,159 @@ static void corruptions(void)
 	expect_refused(rec0 + 5 * sizeof(struct gt_record), &nostack, 4, "refers to stack 3",
 		       "stack renumbered");
 	cgroup_corruptions();
+}
+
+/*
+ * Waits among the holds (version 3, --waits): every field of both kinds
+ * back, in the file's order, the waits counted; the waiter's stack in
+ * the same table; and what a wait may not be.
+ */
+static void waits(void)
+{
+	__u32 flags = GT_F_WAITS | GT_F_KERNEL_ADDRS;
+	struct trace_rec recs[6];
+	struct trace_file tf;
+	struct trace_end e = { .end_ns = SYNTH_START_NS + 1 };
+	unsigned char *b;
+	size_t len, i, hs, w0;
+	bool ok = true;
+	__u8 one = 1;
+	__u64 lock = htole64(0xffff888012345678ULL), waits = htole64(1);
+	__u32 zero = 0;
+
+	for (i = 0; i < 4; i++)
+		recs[i] = synth_rec(i, 1000 + i);
+	recs[1].flags |= GT_R_WAITED;
+	/* A wait may be written before the hold it waited on: it ends first. */
+	recs[4] = recs[3];
+	recs[3] = synth_wait(0, &recs[1], 100, 777);
+	recs[3].lock = 0xffff888012345678ULL;
+	recs[5] = synth_wait(1, &recs[1], 200, 888);
+	recs[5].stack = GT_NO_STACK;
+	CHECK(synth_write(path, recs, 6, flags) == 0 && trace_file_read(&tf, path) == 0,
+	      "a trace of 4 holds and 2 waits: '%s'", tf.err);
+	for (i = 0; i < 6 && tf.recs && tf.nr_recs == 6; i++)
+		ok &= !memcmp(&tf.recs[i], &recs[i], sizeof(recs[i]));
+	CHECK(ok && tf.nr_recs == 6 && tf.nr_waits == 2 && trace_file_holds(&tf) == 4,
+	      "every field of both kinds comes back, in order: %zu records, %zu waits",
+	      tf.nr_recs, tf.nr_waits);
+	CHECK(tf.flags == flags && tf.recs[3].kind == GT_KIND_WAIT && tf.recs[4].kind == GT_KIND_HOLD &&
+	      tf.recs[1].flags & GT_R_WAITED, "GT_F_WAITS, the kinds, the waited flag");
+	CHECK(tf.nr_stacks == 3 && trace_file_stack(&tf, SYNTH_STACK_W) &&
+	      !strcmp(trace_file_stack(&tf, SYNTH_STACK_W)->frames[0].name,
+		      "queued_spin_lock_slowpath+0x4e"), "the waiter's stack in the same table");
+	trace_file_free(&tf);
+
+	/* Streamed, as report reads it: the waits counted by the pass too. */
+	CHECK(trace_file_open(&tf, path) == 0, "opened: '%s'", tf.err);
+	for (i = 0; trace_file_next(&tf, &recs[0]) > 0; i++)
+		;
+	CHECK(i == 6 && tf.pass_waits == 2 && tf.nr_waits == 2, "a pass reads 6, 2 of them waits");
+	trace_file_free(&tf);
+
+	b = malloc(1 << 16);
+	{
+		FILE *f = fopen(path, "rb");
+
+		len = fread(b, 1, 1 << 16, f);
+		fclose(f);
+	}
+	memcpy(&zero, b + offsetof(struct gt_header, header_size), 4);
+	hs = le32toh(zero);
+	zero = 0;
+	w0 = hs + 3 * sizeof(struct gt_record);
+	/* Without its trailer the waits are recovered as the holds are. */
+	CHECK(trace_file_parse(&tf, b, len - 1) == 0 && tf.incomplete && tf.nr_recs == 6 &&
+	      tf.nr_waits == 2 && tf.recs[5].kind == GT_KIND_WAIT && tf.recs[5].stack == GT_NO_STACK,
+	      "cut before its end: 4 holds and 2 waits recovered (%zu, %zu)", tf.nr_recs, tf.nr_waits);
+	trace_file_free(&tf);
+	{
+		unsigned char *c = malloc(len);
+		struct {
+			size_t off;
+			const void *v;
+			size_t n;
+			const char *want;
+		} bad[] = {
+			{ len - sizeof(struct gt_trailer) + offsetof(struct gt_trailer, waits), &waits, 8,
+			  "trailer counts 1 waits, the records hold 2" },
+			{ w0 + offsetof(struct gt_wait, holder_tid), &zero, 4, "no such hold" },
+			{ w0 + offsetof(struct gt_wait, flags), &one, 1, "unknown wait flags 0x1" },
+			{ w0 + offsetof(struct gt_wait, tid), &zero, 4, "not a wait" },
+		};
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			memcpy(c, b, len);
+			memcpy(c + bad[i].off, bad[i].v, bad[i].n);
+			CHECK(trace_file_parse(&tf, c, len) == -EINVAL && strstr(tf.err, bad[i].want) &&
+			      !strchr(tf.err, '\n'), "a wait refused: '%s' (want '%s')", tf.err,
+			      bad[i].want);
+			trace_file_free(&tf);
+		}
+		/* Cut there, the trace ends at a wait with a reserved field set. */
+		memcpy(c, b, len);
+		memcpy(c + w0 + offsetof(struct gt_wait, reserved0), &lock, 4);
+		CHECK(trace_file_parse(&tf, c, len - 1) == 0 && tf.incomplete && tf.nr_recs == 3,
+		      "without the trailer a wait with a reserved field set ends the records (%zu)",
+		      tf.nr_recs);
+		trace_file_free(&tf);
+		free(c);
+	}
+	free(b);
+
+	/* The writer counts; the header's flag without waits is fine. */
+	{
+		struct trace_writer w;
+		FILE *f = synth_begin(path, &w, GT_F_WAITS);
+
+		recs[1].stack = GT_NO_STACK;
+		trace_writer_record(&w, &recs[1]);
+		CHECK(w.nr_recs == 1 && w.nr_waits == 0, "a hold is no wait");
+		trace_writer_finish(&w, &e);
+		fclose(f);
+		CHECK(trace_file_read(&tf, path) == 0 && tf.nr_waits == 0 && tf.nr_recs == 1,
+		      "--waits and no wait: read ('%s')", tf.err);
+		trace_file_free(&tf);
+	}
+	/* A lock's address is a kernel address: only with --kernel-addrs. */
+	recs[3].stack = GT_NO_STACK;
+	synth_write(path, &recs[3], 1, GT_F_WAITS);
+	CHECK(trace_file_read(&tf, path) == -EINVAL &&
+	      strstr(tf.err, "a wait with a lock address, but the header says none"),
+	      "a lock address without --kernel-addrs refused: '%s'", tf.err);
+	trace_file_free(&tf);
+}
+
+/*
+ * A file of gupstat before the waits: read as it was, every record a
+ * hold; a kind byte there is not read; a waits flag refused.
+ */
+static void version2(void)
+{
+	unsigned char *v2 = malloc(good_len);
+	size_t len = synth_to_v2(good, good_len, v2), i;
+	struct trace_file tf, full;
+	bool same = true;
+	__u32 wflag = htole32(GT_F_WAITS);
+
+	CHECK(len == good_len - 8, "the version 2 file: 8 bytes of trailer fewer");
+	CHECK(trace_file_parse(&tf, v2, len) == 0 && tf.version == 2 && !tf.incomplete,
+	      "a version 2 file is read: '%s'", tf.err);
+	trace_file_parse(&full, good, good_len);
+	for (i = 0; i < full.nr_recs && tf.recs && i < tf.nr_recs; i++)
+		same &= !memcmp(&tf.recs[i], &full.recs[i], sizeof(full.recs[i]));
+	CHECK(tf.nr_recs == full.nr_recs && tf.nr_waits == 0 && same && tf.nr_stacks == 2 &&
+	      tf.nr_cgroups == 2, "its %zu holds, stacks and cgroups as version 3's", tf.nr_recs);
+	trace_file_free(&tf);
+	CHECK(trace_file_parse(&tf, v2, len - 1) == 0 && tf.incomplete && tf.nr_recs == full.nr_recs,
+	      "a version 2 file cut before its end: its records recovered");
+	trace_file_free(&tf);
+	memcpy(v2 + offsetof(struct gt_header, flags), &wflag, 4);
+	CHECK(trace_file_parse(&tf, v2, len) == -EINVAL && strstr(tf.err, "version 2 files have none"),
+	      "a version 2 header with the waits flag refused: '%s'", tf.err);
+	trace_file_free(&tf);
+	trace_file_free(&full);
+	free(v2);
 }
 
 int main(void)
@@ -388,6 +548,8 @@ int main(void)
 	corruptions();
 	clocks();
 	version1();
+	version2();
+	waits();
 	cgroups();
 	cgroup_too_long();
 	free(good);

@@ -163,7 +163,10 @@ int main(void)
 	zero_record();
 	stops_at("start time 0", offsetof(struct gt_record, ts_ns), 0, 8);
 	stops_at("thread 0", offsetof(struct gt_record, tid), 0, 4);
-	stops_at("a reserved byte set", offsetof(struct gt_record, reserved0), 1, 1);
+	stops_at("a reserved byte set", offsetof(struct gt_record, reserved1), 1, 1);
+	stops_at("a kind of 2", offsetof(struct gt_record, kind), 2, 1);
+	/* A hold's bytes read as a wait: its unused fields are not 0. */
+	stops_at("a hold's bytes as a wait", offsetof(struct gt_record, kind), GT_KIND_WAIT, 1);
 	stops_at("walk result 9", offsetof(struct gt_record, result), 9, 1);
 	stops_at("more stored than walked", offsetof(struct gt_record, stored), 2, 4);
 	half_record();

@@ -152,6 +152,72 @@ static void caller_first(const struct ksyms *ks, const char *out)
 	trace_file_free(&tf);
 }
 
+/*
+ * --waits: a wait record beside a hold; the hold's waited flag kept;
+ * the lock's address only with --kernel-addrs; the waiter's stack, taken
+ * in the spin, without the walk's frame a hold's gets; a record of
+ * neither kind, or cut short, counted as bad.
+ */
+static void waits(const struct ksyms *ks, const char *out)
+{
+	static const __u64 spin[TRACE_STACK_DEPTH] = {
+		0xffffffffa00006d7,	/* wait_fexit [bpf] */
+		0xffffffff812016a5,	/* __get_user_pages+0x6a5 */
+	};
+	struct trace_hold h = { .type = TRACE_REC_HOLD, .ts_ns = 10, .hold_ns = 50, .pid = 3,
+				.tid = 4, .stack_id = 6, .flags = TRACE_HOLD_WAITED,
+				.comm = "gup_test" };
+	struct trace_wait w = { .type = TRACE_REC_WAIT, .cpu = 1, .ts_ns = 20, .wait_ns = 30,
+				.lock = 0xffff888000001000ULL, .hold_ts_ns = 10, .pid = 7,
+				.tid = 8, .holder_pid = 3, .holder_tid = 4, .stack_id = 9,
+				.comm = "faulter", .cgroup = 5 };
+	struct trace_end e = {};
+	struct trace_stream s;
+	struct trace_file tf;
+	int addrs;
+	FILE *fw;
+
+	for (addrs = 0; addrs < 2; addrs++) {
+		trace_stream_init(&s, 16);
+		s.addrs = addrs;
+		fw = fopen(out, "w");
+		trace_writer_init(&s.w, fw);
+		trace_writer_header(&s.w, &(struct trace_meta){
+			.flags = GT_F_WAITS | (addrs ? GT_F_KERNEL_ADDRS : 0),
+			.strings = synth_strings, .nr_strings = 4 });
+		trace_stream_event(&s, &w, sizeof(w));
+		trace_stream_event(&s, &h, sizeof(h));
+		trace_stream_event(&s, &w, sizeof(w) - 1);
+		w.type = 3;
+		trace_stream_event(&s, &w, sizeof(w));
+		w.type = TRACE_REC_WAIT;
+		trace_stream_write_stack(&s, 6, spin, ks, addrs);
+		trace_stream_write_stack(&s, 9, spin, ks, addrs);
+		trace_writer_finish(&s.w, &e);
+		fclose(fw);
+		CHECK(s.bad == 2 && s.w.nr_waits == 1 && s.w.nr_recs == 2,
+		      "a wait and a hold written, a short record and an unknown type bad (%llu)",
+		      (unsigned long long)s.bad);
+		trace_stream_free(&s);
+		CHECK(trace_file_read(&tf, out) == 0 && tf.nr_recs == 2 && tf.nr_waits == 1,
+		      "read back: '%s'", tf.err);
+		if (tf.nr_recs != 2)
+			continue;
+		CHECK(tf.recs[0].kind == GT_KIND_WAIT && tf.recs[0].wait_ns == 30 &&
+		      tf.recs[0].hold_ts_ns == 10 && tf.recs[0].holder_pid == 3 &&
+		      tf.recs[0].holder_tid == 4 && tf.recs[0].tid == 8 && tf.recs[0].stack == 9 &&
+		      tf.recs[0].cgroup == 5 && !strcmp(tf.recs[0].comm, "faulter") &&
+		      tf.recs[0].lock == (addrs ? w.lock : 0),
+		      "the wait's fields, its lock address %s", addrs ? "kept" : "left out");
+		CHECK(tf.recs[1].kind == GT_KIND_HOLD && tf.recs[1].flags == GT_R_WAITED,
+		      "the hold waited on has GT_R_WAITED");
+		CHECK(tf.nr_stacks == 2 && !strcmp(tf.stacks[0].frames[0].name, "follow_page_pte+0x0") &&
+		      !strcmp(tf.stacks[1].frames[0].name, "__get_user_pages+0x6a5"),
+		      "the hold's stack gets the walk's frame, the waiter's does not");
+		trace_file_free(&tf);
+	}
+}
+
 static int names_are(const struct trace_stack *st)
 {
 	__u32 i;
@@ -208,6 +274,7 @@ int main(void)
 		trace_file_free(&tf);
 	}
 	caller_first(ks, out);
+	waits(ks, out);
 	ksyms_free(ks);
 	cgroups(out);
 	CHECK(ksyms_load("/nonexistent/kallsyms") == NULL, "an unreadable kallsyms is an error");
