@@ -28,5 +28,7 @@ int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
  */
 int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s);
+/* The waiters' stacks by time spun: the lines add up to wait_total_ns, or nr_waits. */
+int export_folded_waits(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 
 #endif /* __GUPSTAT_REPORT_EXPORT_H */

@@ -8,19 +8,26 @@
 #include "tracefile/folded.h"
 
 static int export_folded(FILE *f, struct trace_file *tf, const struct trace_summary *s,
-			 bool by_holds)
+			 enum folded_weight weight)
 {
 	struct folded_totals want = { .holds = s ? s->n : 0, .ns = s ? s->hold_total_ns : 0 };
 
-	return folded_write(f, tf, s ? &want : NULL, by_holds);
+	if (s && weight == FOLDED_WAITS)
+		want = (struct folded_totals){ .holds = s->nr_waits, .ns = s->wait_total_ns };
+	return folded_write(f, tf, s ? &want : NULL, weight);
 }
 
 int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
-	return export_folded(f, tf, s, false);
+	return export_folded(f, tf, s, FOLDED_NS);
 }
 
 int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s)
 {
-	return export_folded(f, tf, s, true);
+	return export_folded(f, tf, s, FOLDED_HOLDS);
+}
+
+int export_folded_waits(FILE *f, struct trace_file *tf, const struct trace_summary *s)
+{
+	return export_folded(f, tf, s, FOLDED_WAITS);
 }

@@ -43,6 +43,7 @@ static void source_json(struct jw *w, const char *path, const struct trace_file 
 	jw_bool(w, "kernel_addrs", tf->flags & GT_F_KERNEL_ADDRS);
 	jw_bool(w, "lock_exact", tf->flags & GT_F_LOCK_EXACT);
 	jw_bool(w, "fill_probed", tf->flags & GT_F_FILL_PROBED);
+	jw_bool(w, "waits_traced", tf->flags & GT_F_WAITS);
 	jw_u64(w, "start_ns", tf->start_ns);
 	jw_time(w, "start_time", tf->start_realtime_ns);
 	jw_u64(w, "end_ns", tf->end_ns);
@@ -202,6 +203,12 @@ static void stack_json(struct jw *w, const struct trace_file *tf, __u32 id)
 	jw_end_array(w);
 }
 
+/* From the header's start: a record may have begun before it. */
+static void offset_json(struct jw *w, const struct trace_file *tf, __u64 ts_ns)
+{
+	jw_i64(w, "offset_ns", (long long)(ts_ns - tf->start_ns));
+}
+
 static void hold_json(struct jw *w, const struct trace_file *tf, size_t rank,
 		      const struct trace_rec *r)
 {
@@ -213,8 +220,7 @@ static void hold_json(struct jw *w, const struct trace_file *tf, size_t rank,
 	jw_u64(w, "rank", rank);
 	jw_u64(w, "hold_ns", r->hold_ns);
 	jw_u64(w, "ts_ns", r->ts_ns);
-	/* From the header's start: a hold may have begun before it. */
-	jw_i64(w, "offset_ns", (long long)(r->ts_ns - tf->start_ns));
+	offset_json(w, tf, r->ts_ns);
 	jw_u64(w, "cpu", r->cpu);
 	jw_u64(w, "pid", r->pid);
 	jw_u64(w, "tid", r->tid);
@@ -225,12 +231,89 @@ static void hold_json(struct jw *w, const struct trace_file *tf, size_t rank,
 	jw_u64(w, "stored_pages", r->stored);
 	jw_bool(w, "stored_known", r->flags & GT_R_STORED_KNOWN);
 	jw_bool(w, "fill", r->flags & GT_R_FILL);
+	jw_bool(w, "waited", r->flags & GT_R_WAITED);
 	jw_u64(w, "fill_ns", r->fill_ns);
 	jw_u64(w, "fill_calls", r->fills);
 	jw_string(w, "result", trace_result_name(r->result));
 	jw_string(w, "gup_flags", trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
 	jw_u64(w, "gup_flags_value", r->gup_flags);
 	stack_json(w, tf, r->stack);
+	jw_end_object(w);
+}
+
+/* The hold a wait waited on, as the text prints it; null where the file lacks it. */
+static void waited_hold_json(struct jw *w, const struct trace_file *tf,
+			     const struct trace_wait_top *t)
+{
+	const struct trace_rec *h = &t->hold;
+
+	if (!t->found) {
+		jw_string(w, "hold", NULL);
+		return;
+	}
+	jw_object(w, "hold");
+	jw_u64(w, "hold_ns", h->hold_ns);
+	jw_u64(w, "ts_ns", h->ts_ns);
+	offset_json(w, tf, h->ts_ns);
+	jw_u64(w, "cpu", h->cpu);
+	jw_u64(w, "pid", h->pid);
+	jw_u64(w, "tid", h->tid);
+	jw_stringn(w, "comm", h->comm, sizeof(h->comm));
+	jw_u64(w, "pages", h->pages);
+	stack_json(w, tf, h->stack);
+	jw_end_object(w);
+}
+
+static void wait_json(struct jw *w, const struct trace_file *tf, size_t rank,
+		      const struct trace_wait_top *t)
+{
+	const struct trace_rec *r = &t->wait;
+	char lock[24];
+
+	snprintf(lock, sizeof(lock), "0x%llx", (unsigned long long)r->lock);
+	jw_object(w, NULL);
+	jw_u64(w, "rank", rank);
+	jw_u64(w, "wait_ns", r->wait_ns);
+	jw_u64(w, "ts_ns", r->ts_ns);
+	offset_json(w, tf, r->ts_ns);
+	jw_u64(w, "cpu", r->cpu);
+	jw_u64(w, "pid", r->pid);
+	jw_u64(w, "tid", r->tid);
+	jw_stringn(w, "comm", r->comm, sizeof(r->comm));
+	cgroup_json(w, tf, r->cgroup);
+	jw_string(w, "lock", tf->flags & GT_F_KERNEL_ADDRS ? lock : NULL);
+	stack_json(w, tf, r->stack);
+	/* What the wait names, whether or not the file has that hold. */
+	jw_u64(w, "holder_pid", r->holder_pid);
+	jw_u64(w, "holder_tid", r->holder_tid);
+	jw_u64(w, "hold_ts_ns", r->hold_ts_ns);
+	waited_hold_json(w, tf, t);
+	jw_end_object(w);
+}
+
+/* null for a trace taken without --waits: no wait could be seen. */
+static void waits_json(struct jw *w, const struct trace_file *tf, const struct trace_summary *s)
+{
+	size_t i, n = s->nr_waits;
+
+	if (!(tf->flags & GT_F_WAITS)) {
+		jw_string(w, "waits", NULL);
+		return;
+	}
+	jw_object(w, "waits");
+	jw_u64(w, "waits", n);
+	jw_u64(w, "total_ns", s->wait_total_ns);
+	jw_u64(w, "waited_holds", s->waited);
+	stat_u64(w, "min_ns", n, s->wait.min);
+	stat_u64(w, "p50_ns", n, s->wait.p50);
+	stat_u64(w, "p90_ns", n, s->wait.p90);
+	stat_u64(w, "p99_ns", n, s->wait.p99);
+	stat_u64(w, "max_ns", n, s->wait.max);
+	jw_double(w, "mean_ns", n ? s->wait.mean : NAN);
+	jw_array(w, "longest");
+	for (i = 0; i < s->nr_top_waits; i++)
+		wait_json(w, tf, i + 1, &s->top_waits[i]);
+	jw_end_array(w);
 	jw_end_object(w);
 }
 
@@ -253,5 +336,6 @@ void trace_json_print(FILE *f, const char *path, const struct trace_file *tf,
 	for (i = 0; i < s->nr_top; i++)
 		hold_json(&w, tf, i + 1, &s->top[i]);
 	jw_end_array(&w);
+	waits_json(&w, tf, s);
 	jw_end_object(&w);
 }

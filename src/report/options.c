@@ -25,7 +25,8 @@ static const struct argp_option options[] = {
 	  "folded format flame graph tools read (speedscope, flamegraph.pl, inferno); "
 	  "'-': to stdout, instead of the text", 0 },
 	{ "folded-weight", OPT_FOLDED_WEIGHT, "WHAT", 0, "what --folded counts per stack: ns "
-	  "(hold time, the default) or holds", 0 },
+	  "(hold time, the default), holds, or waits (the waiters' stacks by ns spun, from a "
+	  "trace --waits)", 0 },
 	{ "strict", OPT_STRICT, NULL, 0, "refuse a trace that did not end cleanly (no trailer) "
 	  "rather than read the holds it has", 0 },
 	{}
@@ -34,11 +35,13 @@ static const struct argp_option options[] = {
 static error_t folded_weight(struct argp_state *state, const char *arg, struct report_opts *o)
 {
 	if (!strcmp(arg, "ns"))
-		o->folded_holds = false;
+		o->folded_weight = FOLDED_NS;
 	else if (!strcmp(arg, "holds"))
-		o->folded_holds = true;
+		o->folded_weight = FOLDED_HOLDS;
+	else if (!strcmp(arg, "waits"))
+		o->folded_weight = FOLDED_WAITS;
 	else
-		return opts_bad_value(state, OPT_FOLDED_WEIGHT, "not ns or holds", arg);
+		return opts_bad_value(state, OPT_FOLDED_WEIGHT, "not ns, holds or waits", arg);
 	return 0;
 }
 

@@ -3,13 +3,14 @@
 #define __GUPSTAT_REPORT_OPTIONS_H
 
 #include <stdbool.h>
+#include "tracefile/folded.h"
 
 struct report_opts {
 	const char *path;	/* FILE: the trace to read */
 	const char *perfetto;	/* --perfetto OUT */
 	const char *plot;	/* --plot OUT */
 	const char *folded;	/* --folded OUT; "-" for stdout */
-	bool folded_holds;	/* --folded-weight holds: count holds, not ns */
+	enum folded_weight folded_weight;	/* --folded-weight: ns, holds or waits */
 	unsigned int top;	/* -n: the N longest holds */
 	bool strict;		/* --strict: refuse a file without its trailer */
 	bool json;		/* -j: JSON instead of the text */

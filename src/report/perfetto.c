@@ -2,7 +2,8 @@
 /*
  * Trace-event JSON (the Chrome format Perfetto imports): one complete
  * ("X") event per hold on its process and thread, named after the
- * thread's command, with its kernel stack. Times are the kernel's, on
+ * thread's command, with its kernel stack; with --waits one per wait on
+ * the waiter's thread, and a flow from the hold it waited on to it. Times are the kernel's, on
  * the trace's clock (CLOCK_MONOTONIC), in microseconds with three
  * decimals, so nanoseconds survive and a slice lines up with ftrace,
  * perf and bpftrace of the same boot.
@@ -233,6 +234,75 @@ static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_r
 }
 
 /*
+ * A wait's slice on the waiter's thread, and a flow (the format's v1
+ * flow events, which Perfetto draws as an arrow) from the hold it waited
+ * on: "s" on the holder's thread at the moment the spin began, which is
+ * inside the hold's slice, since the lock was held then ("s" binds to
+ * the slice enclosing it); "f" at the wait's start, bound to the wait's
+ * own slice ("bp": "e", the enclosing slice, not the next one). With
+ * --lock-exact a spin may begin a moment before the hold's recorded
+ * start: the arrow then leaves at the hold's start. Each wait has a flow
+ * of its own, @id, so that several waits on one hold are several arrows.
+ */
+static void flow_event(struct jw *w, const char *ph, __u64 id, __u32 pid, __u32 tid,
+		       __u64 ts_ns)
+{
+	jw_object(w, NULL);
+	jw_string(w, "ph", ph);
+	jw_string(w, "cat", "gup");
+	jw_string(w, "name", "PTE-lock wait");
+	jw_u64(w, "id", id);
+	jw_u64(w, "pid", pid);
+	jw_u64(w, "tid", tid);
+	jw_milli(w, "ts", ts_ns);
+	if (!strcmp(ph, "f"))
+		jw_string(w, "bp", "e");
+	jw_end_object(w);
+	jw_break(w);
+}
+
+static void wait_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
+		       __u64 id)
+{
+	const struct trace_stack *st = trace_file_stack(tf, r->stack);
+	char cg[32], sf[24], lock[24];
+
+	if (st && !st->nr_frames)
+		st = NULL;
+	jw_object(w, NULL);
+	jw_string(w, "ph", "X");
+	jw_string(w, "cat", "gup");
+	jw_string(w, "name", "PTE-lock wait");
+	jw_u64(w, "pid", r->pid);
+	jw_u64(w, "tid", r->tid);
+	jw_milli(w, "ts", r->ts_ns);
+	jw_milli(w, "dur", r->wait_ns);
+	if (st) {
+		frame_id(sf, sizeof(sf), st->id, 0);
+		jw_string(w, "sf", sf);
+	}
+	jw_object(w, "args");
+	jw_u64(w, "cpu", r->cpu);
+	jw_u64(w, "holder_pid", r->holder_pid);
+	jw_u64(w, "holder_tid", r->holder_tid);
+	/* The hold's slice starts here, on the holder's thread. */
+	jw_milli(w, "hold_ts", r->hold_ts_ns);
+	if (tf->flags & GT_F_KERNEL_ADDRS) {
+		snprintf(lock, sizeof(lock), "0x%llx", (unsigned long long)r->lock);
+		jw_string(w, "lock", lock);
+	}
+	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
+	if (st)
+		stack_arg(w, st);
+	jw_end_object(w);
+	jw_end_object(w);
+	jw_break(w);
+	flow_event(w, "s", id, r->holder_pid, r->holder_tid,
+		   r->ts_ns > r->hold_ts_ns ? r->ts_ns : r->hold_ts_ns);
+	flow_event(w, "f", id, r->pid, r->tid, r->ts_ns);
+}
+
+/*
  * The trace-event format's stack dictionary (chrome://tracing reads it,
  * Perfetto skips it): every frame of the stack table once, linked to
  * its caller. Written from the table already in memory.
@@ -288,29 +358,34 @@ static void metadata(struct jw *w, struct trace_file *tf)
 	jw_string(w, "method", trace_file_string(tf, "method"));
 	jw_string(w, "gupstat", trace_file_string(tf, "gupstat"));
 	jw_count(w, "holds", trace_file_holds(tf));
+	if (tf->flags & GT_F_WAITS)
+		jw_count(w, "waits", tf->nr_waits);
 	jw_count(w, "lost", tf->lost);
 	jw_end_object(w);
 	jw_break(w);
 }
 
-/* One slice per hold, the file read once more. */
+/* One slice per hold and per wait, the file read once more. */
 static int hold_events(struct jw *w, struct trace_file *tf, const struct trace_summary *s)
 {
 	struct trace_rec r;
-	size_t n = 0;
+	size_t n = 0, nw = 0;
 	int ret;
 
 	trace_file_rewind(tf);
 	while ((ret = trace_file_next(tf, &r)) > 0) {
-		if (r.kind != GT_KIND_HOLD)
+		if (r.kind == GT_KIND_WAIT) {
+			/* Flow ids from 1: the wait's place among the waits. */
+			wait_event(w, tf, &r, ++nw);
 			continue;
+		}
 		hold_event(w, tf, &r);
 		n++;
 	}
-	if (!ret && n != s->n)
-		snprintf(tf->err, sizeof(tf->err), "%zu holds at the first reading, %zu at the second: the file changed",
-			 s->n, n);
-	return ret < 0 || n != s->n ? -EIO : 0;
+	if (!ret && (n != s->n || nw != s->nr_waits))
+		snprintf(tf->err, sizeof(tf->err), "%zu holds and %zu waits at the first reading, %zu and %zu at the second: the file changed",
+			 s->n, s->nr_waits, n, nw);
+	return ret < 0 || n != s->n || nw != s->nr_waits ? -EIO : 0;
 }
 
 int export_perfetto(FILE *f, struct trace_file *tf, const struct trace_summary *s)

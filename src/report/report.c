@@ -38,7 +38,9 @@ static bool to_stdout(const struct report_opts *o, int i)
 
 static export_fn export_of(const struct report_opts *o, int i)
 {
-	return i == EXPORT_FOLDED && o->folded_holds ? export_folded_holds : export_fns[i];
+	if (i != EXPORT_FOLDED || o->folded_weight == FOLDED_NS)
+		return export_fns[i];
+	return o->folded_weight == FOLDED_HOLDS ? export_folded_holds : export_folded_waits;
 }
 
 static void export_paths(const struct report_opts *o, const char **paths)
@@ -147,7 +149,7 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
-	why = o.folded ? folded_refusal(&tf) : NULL;
+	why = o.folded ? folded_refusal(&tf, o.folded_weight) : NULL;
 	if (why) {
 		p_err("%s: cannot write --folded: %s\n", o.path, why);
 		trace_file_free(&tf);

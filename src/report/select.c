@@ -13,6 +13,13 @@ bool sel_key(enum sel_kind kind, const struct trace_rec *r, __u64 *key)
 {
 	double share;
 
+	/* A wait has one value, and a hold none of a wait's. */
+	if ((kind == SEL_WAIT) != (r->kind == GT_KIND_WAIT))
+		return false;
+	if (kind == SEL_WAIT) {
+		*key = r->wait_ns;
+		return true;
+	}
 	if (kind == SEL_HOLD) {
 		*key = r->hold_ns;
 		return true;

@@ -16,15 +16,16 @@
  */
 #define SEL_KEEP_MAX	(1U << 20)	/* 8 MB of values per distribution */
 
-/* Which value of a hold: as a key whose order is the value's order. */
+/* Which value of a record: as a key whose order is the value's order. */
 enum sel_kind {
 	SEL_HOLD,		/* hold_ns */
 	SEL_BARE,		/* hold_ns - fill_ns, holds with a fill */
 	SEL_SHARE,		/* fill_ns / hold_ns as a double's bits, same */
+	SEL_WAIT,		/* a wait's wait_ns (--waits) */
 	NR_SEL_KINDS,
 };
 
-/* The key of @r for @kind, or false when @r has none (no fill). */
+/* The key of @r for @kind, or false when @r has none (no fill, a wait). */
 bool sel_key(enum sel_kind kind, const struct trace_rec *r, __u64 *key);
 
 /* One distribution's keys as they are read. */

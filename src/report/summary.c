@@ -58,12 +58,13 @@ static void count_hold(struct trace_summary *s, const struct trace_rec *r)
  */
 struct ranked {
 	struct trace_rec r;
+	__u64 v;		/* what it is ranked by: hold_ns, or a wait's wait_ns */
 	__u64 seq;
 };
 
 static bool worse(const struct ranked *a, const struct ranked *b)
 {
-	return a->r.hold_ns < b->r.hold_ns || (a->r.hold_ns == b->r.hold_ns && a->seq > b->seq);
+	return a->v < b->v || (a->v == b->v && a->seq > b->seq);
 }
 
 static void sift_down(struct ranked *h, size_t n, size_t i)
@@ -96,7 +97,7 @@ static void sift_up(struct ranked *h, size_t i)
 static void longest(struct ranked *h, size_t *n, size_t top, const struct trace_rec *r,
 		    __u64 seq)
 {
-	struct ranked x = { *r, seq };
+	struct ranked x = { *r, r->kind == GT_KIND_WAIT ? r->wait_ns : r->hold_ns, seq };
 
 	if (*n < top) {
 		h[*n] = x;
@@ -113,7 +114,8 @@ static int cmp_ranked(const void *a, const void *b)
 	return worse(b, a) ? -1 : worse(a, b) ? 1 : 0;
 }
 
-static void longest_done(struct trace_summary *s, struct ranked *h, size_t n)
+static void longest_done(struct trace_summary *s, struct ranked *h, size_t n,
+			 struct ranked *w, size_t nw)
 {
 	size_t i;
 
@@ -121,6 +123,75 @@ static void longest_done(struct trace_summary *s, struct ranked *h, size_t n)
 	for (i = 0; i < n; i++)
 		s->top[i] = h[i].r;
 	s->nr_top = n;
+	qsort(w, nw, sizeof(*w), cmp_ranked);
+	for (i = 0; i < nw; i++)
+		s->top_waits[i].wait = w[i].r;
+	s->nr_top_waits = nw;
+}
+
+static void count_wait(struct trace_summary *s, const struct trace_rec *r)
+{
+	s->nr_waits++;
+	/* Saturated: a corrupt wait of 2^64 ns must not wrap the sum to little. */
+	s->wait_total_ns = s->wait_total_ns + r->wait_ns < s->wait_total_ns ? ~0ULL :
+			   s->wait_total_ns + r->wait_ns;
+}
+
+/* The hold a wait names: its holder's thread and start. */
+struct hold_key {
+	__u32 tid;
+	__u64 ts_ns;
+	size_t at;		/* in s->top_waits */
+};
+
+static int cmp_hold_key(const void *a, const void *b)
+{
+	const struct hold_key *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return (x->ts_ns > y->ts_ns) - (x->ts_ns < y->ts_ns);
+}
+
+/*
+ * The holds the longest waits waited on, in one more pass: the file has
+ * them in no particular place (a wait is written when it ends, which may
+ * be before or after the hold's record), so they are looked up by key.
+ */
+static int find_holds(struct trace_file *tf, struct trace_summary *s)
+{
+	struct hold_key *k, want, *hit;
+	struct trace_rec r;
+	size_t i, j;
+	int ret;
+
+	if (!s->nr_top_waits)
+		return 0;
+	k = calloc(s->nr_top_waits, sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	for (i = 0; i < s->nr_top_waits; i++)
+		k[i] = (struct hold_key){ s->top_waits[i].wait.holder_tid,
+					  s->top_waits[i].wait.hold_ts_ns, i };
+	qsort(k, s->nr_top_waits, sizeof(*k), cmp_hold_key);
+	trace_file_rewind(tf);
+	while ((ret = trace_file_next(tf, &r)) > 0) {
+		if (r.kind != GT_KIND_HOLD || !(r.flags & GT_R_WAITED))
+			continue;
+		want = (struct hold_key){ r.tid, r.ts_ns, 0 };
+		hit = bsearch(&want, k, s->nr_top_waits, sizeof(*k), cmp_hold_key);
+		if (!hit)
+			continue;
+		/* Several of the longest waits may name one hold: each gets it. */
+		while (hit > k && !cmp_hold_key(hit - 1, &want))
+			hit--;
+		for (j = hit - k; j < s->nr_top_waits && !cmp_hold_key(&k[j], &want); j++) {
+			s->top_waits[k[j].at].hold = r;
+			s->top_waits[k[j].at].found = true;
+		}
+	}
+	free(k);
+	return ret;
 }
 
 static int count_values(struct sel_values *v, const struct trace_rec *r)
@@ -142,7 +213,7 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 static const unsigned int pcts[] = { 50, 90, 99 };
-static const size_t nr_pcts[NR_SEL_KINDS] = { 3, 3, 2 };
+static const size_t nr_pcts[NR_SEL_KINDS] = { 3, 3, 2, 3 };
 
 /*
  * The percentiles into @out[kind][]: from the kept, sorted keys, or
@@ -201,29 +272,40 @@ static int finish(struct trace_file *tf, struct sel_values *v, struct trace_summ
 		return err;
 	dist_of(&v[SEL_HOLD], p[SEL_HOLD], &s->hold);
 	dist_of(&v[SEL_BARE], p[SEL_BARE], &s->bare);
+	dist_of(&v[SEL_WAIT], p[SEL_WAIT], &s->wait);
 	s->fill_share_p50 = share_of(p[SEL_SHARE][0]);
 	s->fill_share_p90 = share_of(p[SEL_SHARE][1]);
 	return 0;
 }
 
+/* Holds and waits apart: the hold figures are the holds' alone. */
 static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 		    struct sel_values *v)
 {
 	struct ranked *h = calloc(top ? top : 1, sizeof(*h));
+	struct ranked *w = calloc(top ? top : 1, sizeof(*w));
 	struct trace_rec r;
-	size_t nh = 0;
-	int ret = 0, err = h ? 0 : -ENOMEM;
+	size_t nh = 0, nw = 0;
+	int ret = 0, err = h && w ? 0 : -ENOMEM;
 
 	trace_file_rewind(tf);
 	while (!err && (ret = trace_file_next(tf, &r)) > 0) {
+		err = count_values(v, &r);
+		if (r.kind == GT_KIND_WAIT) {
+			longest(w, &nw, top, &r, s->nr_waits);
+			count_wait(s, &r);
+			continue;
+		}
 		count_hold(s, &r);
+		s->waited += !!(r.flags & GT_R_WAITED);
 		longest(h, &nh, top, &r, s->n++);
-		err = count_values(v, &r) ?: cg_tally_add(&s->cgroups, &r);
+		err = err ?: cg_tally_add(&s->cgroups, &r);
 	}
 	if (!err && ret >= 0)
-		longest_done(s, h, nh);
+		longest_done(s, h, nh, w, nw);
 	cg_tally_sort(&s->cgroups);
 	free(h);
+	free(w);
 	return err ?: ret;
 }
 
@@ -236,9 +318,12 @@ int summary_read(struct trace_file *tf, size_t top, struct trace_summary *s)
 	s->first_ns = ~0ULL;
 	cg_tally_init(&s->cgroups);
 	s->top = calloc(top ? top : 1, sizeof(*s->top));
-	err = s->top ? one_pass(tf, top, s, v) : -ENOMEM;
+	s->top_waits = calloc(top ? top : 1, sizeof(*s->top_waits));
+	err = s->top && s->top_waits ? one_pass(tf, top, s, v) : -ENOMEM;
 	if (!err)
 		err = finish(tf, v, s);
+	if (!err)
+		err = find_holds(tf, s);
 	if (!s->n)
 		s->first_ns = 0;
 	for (k = 0; k < NR_SEL_KINDS; k++)
@@ -253,5 +338,8 @@ void summary_free(struct trace_summary *s)
 	free(s->top);
 	s->top = NULL;
 	s->nr_top = 0;
+	free(s->top_waits);
+	s->top_waits = NULL;
+	s->nr_top_waits = 0;
 	cg_tally_free(&s->cgroups);
 }

@@ -2,6 +2,7 @@
 #ifndef __GUPSTAT_REPORT_SUMMARY_H
 #define __GUPSTAT_REPORT_SUMMARY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
 #include "gupstat.h"
@@ -20,7 +21,18 @@ struct summary_dist {
 	double mean;
 };
 
-/* What a report says about a trace file's holds. */
+/*
+ * One of the longest waits and the hold it waited on, found by a pass
+ * of its own: @found is false where the file lacks it (lost in the ring
+ * buffer, or past the end of a trace that did not end cleanly).
+ */
+struct trace_wait_top {
+	struct trace_rec wait;
+	struct trace_rec hold;
+	bool found;
+};
+
+/* What a report says about a trace file's holds, and its waits. */
 struct trace_summary {
 	size_t n;
 	struct summary_dist hold;		/* hold_ns */
@@ -37,12 +49,20 @@ struct trace_summary {
 	struct cg_tallies cgroups;	/* per cgroup, most holds first */
 	struct trace_rec *top;		/* the longest holds, longest first */
 	size_t nr_top;
+	/* --waits: spins on a PTE lock a walk held */
+	size_t nr_waits;
+	struct summary_dist wait;	/* wait_ns */
+	__u64 wait_total_ns;		/* saturated */
+	size_t waited;			/* holds with GT_R_WAITED */
+	struct trace_wait_top *top_waits;	/* the longest waits, longest first */
+	size_t nr_top_waits;
 };
 
 /*
  * Read every record of @tf (from the first): 0, -ENOMEM, or the
  * reader's error (tf->err says it). @top: how many of the longest holds
- * to keep. Memory: the -n holds, and what select.h keeps, whatever the
+ * and of the longest waits (each with its hold: one more pass) to keep.
+ * Memory: the -n holds and waits, and what select.h keeps, whatever the
  * trace's length.
  */
 int summary_read(struct trace_file *tf, size_t top, struct trace_summary *s);

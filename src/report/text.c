@@ -95,10 +95,18 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 		fprintf(f, "  fill: %s\n", fill);
 	if (stacks)
 		fprintf(f, "  stacks: %s\n", stacks);
-	if (tf->incomplete)
+	if (tf->incomplete && (tf->flags & GT_F_WAITS))
+		fprintf(f, "  holds %zu and waits %zu recovered: the trace did not end cleanly (no trailer), so "
+			"how many were lost or left out is not known, and no stacks were written",
+			trace_file_holds(tf), tf->nr_waits);
+	else if (tf->incomplete)
 		fprintf(f, "  holds %zu recovered: the trace did not end cleanly (no trailer), so "
 			"how many were lost or left out is not known, and no stacks were written",
 			tf->nr_recs);
+	else if (tf->flags & GT_F_WAITS)
+		fprintf(f, "  holds %zu, waits %zu, lost %llu (holds or waits), stacks not taken %llu",
+			trace_file_holds(tf), tf->nr_waits, (unsigned long long)tf->lost,
+			(unsigned long long)tf->stack_errors);
 	else
 		fprintf(f, "  holds %zu, lost %llu, stacks not taken %llu", tf->nr_recs,
 			(unsigned long long)tf->lost, (unsigned long long)tf->stack_errors);
@@ -106,7 +114,10 @@ static void print_source(FILE *f, const char *path, const struct trace_file *tf)
 		fprintf(f, ", %llu shorter than --min-ns %llu left out",
 			(unsigned long long)tf->below_min, (unsigned long long)tf->min_ns);
 	fprintf(f, "\n");
-	if (tf->lost)
+	if (tf->lost && (tf->flags & GT_F_WAITS))
+		fprintf(f, "  WARNING: %llu holds or waits were lost (the ring buffer full, or the probe skipped: the tracer said which): every number below misses them\n",
+			(unsigned long long)tf->lost);
+	else if (tf->lost)
 		fprintf(f, "  WARNING: %llu holds were lost (the ring buffer full, or the probe skipped: the tracer said which): every number below misses them\n",
 			(unsigned long long)tf->lost);
 }
@@ -180,16 +191,21 @@ static void print_stack(FILE *f, const struct trace_file *tf, __u32 id)
 	}
 }
 
+/* From the trace's start, in s: a record may have started before it. */
+static double offset_s(const struct trace_file *tf, __u64 ts_ns)
+{
+	return (ts_ns >= tf->start_ns ? (double)(ts_ns - tf->start_ns) :
+		-(double)(tf->start_ns - ts_ns)) / 1e9;
+}
+
 static void print_hold(FILE *f, const struct trace_file *tf, size_t rank,
 		       const struct trace_rec *r)
 {
-	/* A hold may have started before the header's start: negative. */
-	double rel = r->ts_ns >= tf->start_ns ? (double)(r->ts_ns - tf->start_ns) :
-			-(double)(tf->start_ns - r->ts_ns);
 	char flags[512], cg[32];
+	double rel = offset_s(tf, r->ts_ns);
 
 	fprintf(f, " #%-3zu %llu ns at %+.9f s, cpu %u, pid %u tid %u (%s), cgroup %s\n", rank,
-		(unsigned long long)r->hold_ns, rel / 1e9, r->cpu, r->pid, r->tid, r->comm,
+		(unsigned long long)r->hold_ns, rel, r->cpu, r->pid, r->tid, r->comm,
 		trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
 	fprintf(f, "      addr 0x%llx, %u pages, %u stored%s, fill %llu ns in %u calls, %s, %s\n",
 		(unsigned long long)r->addr, r->pages, r->stored,
@@ -227,6 +243,47 @@ static void print_cgroups(FILE *f, const struct trace_file *tf, const struct tra
 		fprintf(f, "     ... and %zu more cgroups\n", cg_tally_nr(&s->cgroups) - i);
 }
 
+/* The waits' summary line: only a trace taken with --waits has any. */
+static void print_waits(FILE *f, const struct trace_file *tf, const struct trace_summary *s)
+{
+	if (!(tf->flags & GT_F_WAITS))
+		return;
+	fprintf(f, "\nPTE-lock waits (--waits): spins on a PTE lock while a GUP walk held it\n");
+	print_dist(f, "wait", &s->wait, s->nr_waits);
+	fprintf(f, "     total wait time %llu ns (%.3f ms) in %zu waits, on %zu of the holds\n",
+		(unsigned long long)s->wait_total_ns, s->wait_total_ns / 1e6, s->nr_waits,
+		s->waited);
+}
+
+/*
+ * A wait, its waiter's stack (taken when the spin ended), then the
+ * hold it waited on and the walk's stack at the hold's end.
+ */
+static void print_wait(FILE *f, const struct trace_file *tf, size_t rank,
+		       const struct trace_wait_top *t)
+{
+	const struct trace_rec *w = &t->wait, *h = &t->hold;
+	char cg[32];
+
+	fprintf(f, " #%-3zu wait %llu ns at %+.9f s, cpu %u, pid %u tid %u (%s), cgroup %s\n",
+		rank, (unsigned long long)w->wait_ns, offset_s(tf, w->ts_ns), w->cpu, w->pid,
+		w->tid, w->comm, trace_file_cgroup_name(tf, w->cgroup, cg, sizeof(cg)));
+	if (tf->flags & GT_F_KERNEL_ADDRS)
+		fprintf(f, "      lock %016llx\n", (unsigned long long)w->lock);
+	fprintf(f, "      waiter's stack:\n");
+	print_stack(f, tf, w->stack);
+	if (!t->found) {
+		fprintf(f, "      on the hold of pid %u tid %u at %+.9f s: not in the trace (lost, or past the end of an unfinished trace)\n",
+			w->holder_pid, w->holder_tid, offset_s(tf, w->hold_ts_ns));
+		return;
+	}
+	fprintf(f, "      on the hold of pid %u tid %u (%s) at %+.9f s: hold %llu ns, %u pages, cpu %u\n",
+		h->pid, h->tid, h->comm, offset_s(tf, h->ts_ns), (unsigned long long)h->hold_ns,
+		h->pages, h->cpu);
+	fprintf(f, "      holder's stack:\n");
+	print_stack(f, tf, h->stack);
+}
+
 void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 		      const struct trace_summary *s)
 {
@@ -241,9 +298,14 @@ void trace_text_print(FILE *f, const char *path, const struct trace_file *tf,
 	print_pages(f, s);
 	print_fill(f, tf, s);
 	print_cgroups(f, tf, s);
-	if (!s->nr_top)
-		return;
-	fprintf(f, "\nThe %zu longest holds (time from the start of the trace):\n", s->nr_top);
+	print_waits(f, tf, s);
+	if (s->nr_top)
+		fprintf(f, "\nThe %zu longest holds (time from the start of the trace):\n", s->nr_top);
 	for (i = 0; i < s->nr_top; i++)
 		print_hold(f, tf, i + 1, &s->top[i]);
+	if (s->nr_top_waits)
+		fprintf(f, "\nThe %zu longest waits (time from the start of the trace), each with the hold it waited on:\n",
+			s->nr_top_waits);
+	for (i = 0; i < s->nr_top_waits; i++)
+		print_wait(f, tf, i + 1, &s->top_waits[i]);
 }

@@ -3,8 +3,9 @@
  * Folded stacks, the format flame graph tools read (flamegraph.pl,
  * inferno, speedscope): one line per distinct kernel stack, its frames
  * root first and joined by ';', a space, then its weight: the holds'
- * time in ns, or their count. Holds without a stack share one line,
- * "[no stack] N", so that the lines always add up to the report's total.
+ * time in ns, or their count; or (--waits) the waiters' stacks by the
+ * time they spun. Records without a stack share one line, "[no stack]
+ * N", so that the lines always add up to the report's total.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 
 #define NO_STACK_LINE	"[no stack]"
 
-/* One stack's line: its frames' text and the holds under it. */
+/* One stack's line: its frames' text and the holds (or waits) under it. */
 struct folded_line {
 	char *text;
 	__u64 ns, holds;
@@ -26,10 +27,13 @@ struct folding {
 	__u64 total_ns, holds;
 };
 
-const char *folded_refusal(const struct trace_file *tf)
+const char *folded_refusal(const struct trace_file *tf, enum folded_weight weight)
 {
 	const char *stacks = trace_file_string(tf, "stacks");
 
+	/* Without --waits, no line could be drawn: not an empty profile. */
+	if (weight == FOLDED_WAITS && !(tf->flags & GT_F_WAITS))
+		return "the trace has no waits (traced without --waits)";
 	if (tf->incomplete)
 		return "the trace did not end cleanly (no trailer), so its stacks were never written";
 	if (stacks && !strncmp(stacks, "not taken", 9))
@@ -97,23 +101,28 @@ static void folding_free(struct folding *fo)
 	free(fo->lines);
 }
 
-/* Each hold onto its stack's line; an id the table lacks has none. */
-static int folding_read(struct folding *fo, struct trace_file *tf)
+/*
+ * Each hold onto its stack's line, or with @waits each wait onto its
+ * waiter's, weighing its time spun; an id the table lacks has none.
+ */
+static int folding_read(struct folding *fo, struct trace_file *tf, bool waits)
 {
 	const struct trace_stack *st;
 	struct trace_rec r;
 	size_t at;
+	__u64 ns;
 	int ret;
 
 	trace_file_rewind(tf);
 	while ((ret = trace_file_next(tf, &r)) > 0) {
-		if (r.kind != GT_KIND_HOLD)
+		if ((r.kind == GT_KIND_WAIT) != waits)
 			continue;
+		ns = waits ? r.wait_ns : r.hold_ns;
 		st = r.stack == GT_NO_STACK ? NULL : trace_file_stack(tf, r.stack);
 		at = st ? (size_t)(st - tf->stacks) : tf->nr_stacks;
-		fo->lines[at].ns += r.hold_ns;
+		fo->lines[at].ns += ns;
 		fo->lines[at].holds++;
-		fo->total_ns += r.hold_ns;
+		fo->total_ns += ns;
 		fo->holds++;
 	}
 	return ret;
@@ -168,20 +177,22 @@ static void folding_print(FILE *f, struct folding *fo, bool holds)
 }
 
 int folded_write(FILE *f, struct trace_file *tf, const struct folded_totals *want,
-		 bool by_holds)
+		 enum folded_weight weight)
 {
+	bool waits = weight == FOLDED_WAITS;
 	struct folding fo = {};
-	int err = folding_init(&fo, tf) ?: folding_read(&fo, tf);
+	int err = folding_init(&fo, tf) ?: folding_read(&fo, tf, waits);
 
 	if (!err && want && (fo.holds != want->holds || fo.total_ns != want->ns)) {
-		snprintf(tf->err, sizeof(tf->err), "%llu holds of %llu ns at the first reading, %llu of %llu ns at the second: the file changed",
-			 (unsigned long long)want->holds, (unsigned long long)want->ns,
+		snprintf(tf->err, sizeof(tf->err), "%llu %s of %llu ns at the first reading, %llu of %llu ns at the second: the file changed",
+			 (unsigned long long)want->holds, waits ? "waits" : "holds",
+			 (unsigned long long)want->ns,
 			 (unsigned long long)fo.holds, (unsigned long long)fo.total_ns);
 		err = -EIO;
 	}
 	if (!err) {
 		folding_merge(&fo);
-		folding_print(f, &fo, by_holds);
+		folding_print(f, &fo, weight == FOLDED_HOLDS);
 	}
 	folding_free(&fo);
 	return err;
@@ -190,7 +201,7 @@ int folded_write(FILE *f, struct trace_file *tf, const struct folded_totals *wan
 /* The file folded into @f by hold time: 0, or -errno after one line. */
 static int fold_into(FILE *f, const char *path, struct trace_file *tf)
 {
-	const char *why = folded_refusal(tf);
+	const char *why = folded_refusal(tf, FOLDED_NS);
 	int err;
 
 	if (why) {
@@ -199,7 +210,7 @@ static int fold_into(FILE *f, const char *path, struct trace_file *tf)
 	}
 	/* Its own file just ended: no first reading to hold it to. */
 	tf->err[0] = '\0';
-	err = folded_write(f, tf, NULL, false);
+	err = folded_write(f, tf, NULL, FOLDED_NS);
 	if (err)
 		p_err("%s: %s\n", path, tf->err[0] ? tf->err : strerror(-err));
 	return err;

@@ -14,24 +14,33 @@
  * when its own file is finished.
  */
 
-/*
- * Why @tf cannot be folded (written with --no-stacks, or it did not end
- * cleanly and so has no stack table), or NULL when it can.
- */
-const char *folded_refusal(const struct trace_file *tf);
+/* What a line weighs. */
+enum folded_weight {
+	FOLDED_NS,		/* the holds' time */
+	FOLDED_HOLDS,		/* their number */
+	FOLDED_WAITS,		/* the waiters' stacks, by time spun (--waits) */
+};
 
-/* What an earlier reading of the same file counted. */
+/*
+ * Why @tf cannot be folded by @weight (written with --no-stacks, or it
+ * did not end cleanly and so has no stack table; by waits, traced
+ * without --waits), or NULL when it can.
+ */
+const char *folded_refusal(const struct trace_file *tf, enum folded_weight weight);
+
+/* What an earlier reading of the same file counted: holds, or waits. */
 struct folded_totals {
 	__u64 holds, ns;
 };
 
 /*
- * The lines, weighted by hold time in ns or by holds, into @f; the file
- * is read again. With @want, the holds read must add up to it, or
- * nothing is printed and tf->err says the file changed. 0, or -errno.
+ * The lines, weighted by hold time in ns, by holds, or by wait time in
+ * ns over the waits' stacks, into @f; the file is read again. With
+ * @want, the holds (or waits) read must add up to it, or nothing is
+ * printed and tf->err says the file changed. 0, or -errno.
  */
 int folded_write(FILE *f, struct trace_file *tf, const struct folded_totals *want,
-		 bool by_holds);
+		 enum folded_weight weight);
 
 /*
  * The finished trace at @path folded by hold time into @out (opened by

@@ -2,7 +2,9 @@
 /*
  * gupstat report --folded on made-up traces: the lines add up to the
  * report's total hold time (and, by holds, to its hold count), frames
- * root first, holds without a stack on one line, heaviest first; a
+ * root first, holds without a stack on one line, heaviest first; by
+ * waits, the waiters' stacks add up to the total wait time and the
+ * holds' lines stay as they were; a
  * trace without stacks, an output onto the input and bad options get
  * one line, a non-zero exit and nothing written.
  */
@@ -165,6 +167,59 @@ static void by_holds(void)
 	      (unsigned long long)want_none.holds);
 }
 
+/*
+ * --folded-weight waits: the waiters' stacks by the time they spun, the
+ * lines adding up to the text's total wait time; the same trace by ns
+ * still has only the holds; a trace without --waits refused.
+ */
+static void by_waits(void)
+{
+	static const char *const spin = "handle_mm_fault+0x1b2;do_pte_missing+0x3d;"
+					"queued_spin_lock_slowpath+0x4e";
+	char *waits = scratch("w.gt");
+	char *argv[] = { "report", "--folded-weight", "waits", "--folded", folded, waits, NULL };
+	char *ns_argv[] = { "report", "--folded", "-", waits, NULL };
+	char *no_argv[] = { "report", "--folded-weight", "waits", "--folded", folded, trace, NULL };
+	struct trace_rec r[6];
+	unsigned long long total = 0, n = 0;
+	struct folded_file ff;
+	char text[1 << 16];
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		r[i] = synth_rec(i, 1000 + i);
+	r[1].flags |= GT_R_WAITED;
+	r[3] = synth_wait(0, &r[1], 10, 5000);
+	r[4] = synth_wait(1, &r[1], 20, 700);
+	r[5] = synth_wait(2, &r[1], 30, 33);
+	r[5].stack = GT_NO_STACK;
+	synth_write(waits, r, 6, GT_F_WAITS);
+	unlink(folded);
+	CHECK(run_report(argv) == 0 && !err[0], "--folded-weight waits exits 0 ('%s')", err);
+	capture_read(txt, text, sizeof(text));
+	p = strstr(text, "total wait time ");
+	CHECK(p && sscanf(p, "total wait time %llu ns (%*f ms) in %llu waits", &total, &n) == 2 &&
+	      total == 5733 && n == 3, "the text's total wait time: %llu ns in %llu waits", total, n);
+	capture_read(folded, out, sizeof(out));
+	fold_parse(out, &ff);
+	CHECK(ff.well_formed && ff.lines == 2 && ff.sum == total && ff.ordered,
+	      "two lines adding up to it, heaviest first (%zu lines, %llu)", ff.lines,
+	      (unsigned long long)ff.sum);
+	CHECK(weight_of(out, spin) == 5700 && weight_of(out, "[no stack]") == 33,
+	      "the waiter's stack, root first, 5700 ns; the wait without one on '[no stack] 33'");
+	CHECK(!strstr(out, "follow_page_pte"), "no hold's stack among the waits'");
+	CHECK(run_report(ns_argv) == 0, "the same trace by ns");
+	capture_read(txt, out, sizeof(out));
+	fold_parse(out, &ff);
+	CHECK(ff.sum == 3003 && !strstr(out, "queued_spin_lock_slowpath"),
+	      "by ns, the holds alone: %llu ns", (unsigned long long)ff.sum);
+	unlink(folded);
+	CHECK(run_report(no_argv) == 1 && err_one && strstr(err, "traced without --waits") &&
+	      access(folded, F_OK), "by waits, a trace without --waits refused, nothing written: '%s'",
+	      err);
+}
+
 /* The made-up trace's header, as `gupstat trace --no-stacks` writes it. */
 static void write_no_stacks(const char *path)
 {
@@ -271,6 +326,7 @@ int main(void)
 	make_trace();
 	by_ns();
 	by_holds();
+	by_waits();
 	refusals();
 	incomplete();
 	return check_done();

@@ -2,8 +2,10 @@
 /*
  * gupstat report on made-up traces: the text, the Perfetto JSON (checked
  * with jq: valid, one "X" slice per hold, the kernel's times to the
- * nanosecond, each hold's stack) and the SVG's parts; the clocks a file
- * may be on; bad files and bad options give one line and exit 1 or 2.
+ * nanosecond, each hold's stack) and the SVG's parts; with --waits, the
+ * longest waits with their holds and both stacks in the text and -j, and
+ * in Perfetto a slice per wait and a flow from its hold; the clocks a
+ * file may be on; bad files and bad options give one line and exit 1 or 2.
  */
 #include <endian.h>
 #include <errno.h>
@@ -166,6 +168,103 @@ static void perfetto(const struct trace_rec *recs, size_t n)
 	CHECK(!strstr(out, "<script") && !strstr(out, "href"), "self-contained: no script, no link");
 }
 
+/* jq's answer to @filter over @file, first line, in out. */
+static const char *jq_of(const char *file, const char *filter)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "jq -r '%s' %s 2>&1", filter, file);
+	return first_line(cmd);
+}
+
+/*
+ * A --waits trace: 4 holds, two waited on, and 3 waits, one of them on
+ * a hold the file lacks; one written before the hold it names.
+ */
+static void waits(void)
+{
+	char *wt = scratch("w.gt"), *txt = scratch("w.txt"), *wj = scratch("w.json");
+	char *pj = scratch("wp.json");
+	char *argv[] = { "report", "-n", "2", wt, NULL };
+	char *jargv[] = { "report", "-j", "-n", "3", wt, NULL };
+	char *pargv[] = { "report", "-n", "0", "--perfetto", pj, wt, NULL };
+	struct trace_rec r[7];
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		r[i] = synth_rec(i, 1000 + 100 * i);
+	r[1].flags |= GT_R_WAITED;
+	r[3].flags |= GT_R_WAITED;
+	r[4] = r[3];
+	r[3] = synth_wait(0, &r[4], 40, 9000);	/* before its hold */
+	r[5] = synth_wait(1, &r[1], 300, 250);
+	r[5].stack = GT_NO_STACK;
+	r[6] = synth_wait(2, &r[0], 10, 70000);
+	/* A hold the file lacks (lost): of a thread with no record. */
+	r[6].holder_tid = 999;
+	synth_write(wt, r, 7, GT_F_WAITS);
+
+	CHECK(run_report(4, argv, txt) == 0 && !out[0], "report of a --waits trace exits 0 ('%s')", out);
+	slurp(txt);
+	CHECK(strstr(out, "  holds 4, waits 3, lost 0 (holds or waits), stacks not taken 0\n"),
+	      "the source line counts holds and waits apart");
+	CHECK(strstr(out, "hold: count 4, min 1000, p50 1100, p90 1300, p99 1300, max 1300 ns"),
+	      "the hold figures are the holds' alone");
+	CHECK(strstr(out, "     wait: count 3, min 250, p50 9000, p90 70000, p99 70000, max 70000 ns (70.0 us)") &&
+	      strstr(out, "     total wait time 79250 ns (0.079 ms) in 3 waits, on 2 of the holds\n"),
+	      "the waits' summary: count, total, p50/p99/max, the holds waited on");
+	CHECK(strstr(out, "The 2 longest waits (time from the start of the trace), each with the hold it waited on:\n"
+		      " #1   wait 70000 ns at +0.000001010 s, cpu 1, pid 302 tid 302 (faulter), cgroup /system.slice/gupwork.service\n"
+		      "      waiter's stack:\n"
+		      "         queued_spin_lock_slowpath+0x4e\n"
+		      "         do_pte_missing+0x3d\n"
+		      "         handle_mm_fault+0x1b2\n"
+		      "      on the hold of pid 100 tid 999 at +0.000001000 s: not in the trace"),
+	      "the longest wait first, its waiter and stack, its hold missing said so");
+	CHECK(strstr(out, " #2   wait 9000 ns at +0.000016040 s, cpu 1, pid 300 tid 300 (faulter), cgroup /system.slice/gupwork.service\n"
+		      "      waiter's stack:\n"
+		      "         queued_spin_lock_slowpath+0x4e\n"
+		      "         do_pte_missing+0x3d\n"
+		      "         handle_mm_fault+0x1b2\n"
+		      "      on the hold of pid 101 tid 200 (gup_test) at +0.000016000 s: hold 1300 ns, 1 pages, cpu 1\n"
+		      "      holder's stack:\n"
+		      "         follow_page_pte+0x0\n"
+		      "         __get_user_pages+0x1b4\n"
+		      "         process_vm_rw_core+0x2c0\n"),
+	      "the second with the hold it waited on, written after it, and the holder's stack");
+
+	CHECK(run_report(5, jargv, wj) == 0, "report -j of it exits 0 ('%s')", out);
+	CHECK(!strcmp(jq_of(wj, "[.trace.waits_traced, .waits.waits, .waits.total_ns, .waits.waited_holds, "
+			    ".waits.p50_ns, .waits.p99_ns, .waits.max_ns] | map(tostring) | join(\" \")"),
+		      "true 3 79250 2 9000 70000 70000"),
+	      "-j: the waits' summary: '%s'", out);
+	CHECK(!strcmp(jq_of(wj, "[.waits.longest[] | \"\\(.rank):\\(.wait_ns):\\(.pid):\\(.holder_tid):"
+			    "\\(.hold.hold_ns // \"-\"):\\(.stack // [] | length):\\(.hold.stack // [] | length)\"] | join(\" \")"),
+		      "1:70000:302:999:-:3:0 2:9000:300:200:1300:3:3 3:250:301:201:1100:0:3"),
+	      "-j: the longest waits, each with its waiter, its hold and both stacks: '%s'", out);
+	CHECK(!strcmp(jq_of(wj, "[.longest[] | .waited] | map(tostring) | join(\" \")"),
+		      "true false true"), "-j: the holds waited on say so: '%s'", out);
+
+	CHECK(run_report(6, pargv, txt) == 0, "--perfetto of it exits 0 ('%s')", out);
+	CHECK(!strcmp(jq_of(pj, "[.traceEvents[] | select(.ph == \"X\") | .name] | group_by(.) | "
+			    "map(\"\\(.[0]):\\(length)\") | join(\" \")"), "PTE-lock hold:4 PTE-lock wait:3"),
+	      "Perfetto: a slice per hold and per wait: '%s'", out);
+	CHECK(!strcmp(jq_of(pj, "[.traceEvents[] | select(.ph == \"X\" and .name == \"PTE-lock wait\") | "
+			    "\"\\(.tid):\\(.dur)\"] | join(\" \")"), "300:9 301:0.25 302:70"),
+	      "Perfetto: each wait on its waiter's thread, for its time: '%s'", out);
+	/* Each flow: "s" inside the hold's slice on the holder's thread, "f" at the wait. */
+	CHECK(!strcmp(jq_of(pj, ". as $d | [.traceEvents[] | select(.ph == \"s\") | . as $s | "
+			    "($d.traceEvents[] | select(.ph == \"f\" and .id == $s.id)) as $f | "
+			    "($d.traceEvents[] | select(.ph == \"X\" and .tid == $f.tid and .ts == $f.ts)) as $w | "
+			    "[$d.traceEvents[] | select(.ph == \"X\" and .name == \"PTE-lock hold\" and .tid == $s.tid and "
+			    ".ts <= $s.ts and $s.ts <= .ts + .dur)] as $h | "
+			    "\"\\($s.id):\\($s.tid)>\\($f.tid):\\($f.bp):\\($w.name):\\($h | length)\"] | join(\" \")"),
+		      "1:200>300:e:PTE-lock wait:1 2:201>301:e:PTE-lock wait:1 3:999>302:e:PTE-lock wait:0"),
+	      "Perfetto flows: one per wait, from inside the hold's slice (none for the missing hold) to the wait's: '%s'",
+	      out);
+	CHECK(!strcmp(jq_of(pj, ".metadata.waits"), "3"), "Perfetto metadata: the waits: '%s'", out);
+}
+
 /* The trace with another clock id in its header. */
 static void set_clock(const char *path, __u32 clock_id)
 {
@@ -258,6 +357,7 @@ int main(void)
 	synth_write(trace, recs, 6, GT_F_FILL_PROBED);
 	text();
 	perfetto(recs, 6);
+	waits();
 	clocks();
 	bad_input();
 	return check_done();
