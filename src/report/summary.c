@@ -282,8 +282,10 @@ static int finish(struct trace_file *tf, struct sel_values *v, struct trace_summ
 static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 		    struct sel_values *v)
 {
+	/* Only a --waits trace has waits (the reader checks): no room for them else. */
+	size_t wtop = tf->flags & GT_F_WAITS ? top : 0;
 	struct ranked *h = calloc(top ? top : 1, sizeof(*h));
-	struct ranked *w = calloc(top ? top : 1, sizeof(*w));
+	struct ranked *w = calloc(wtop ? wtop : 1, sizeof(*w));
 	struct trace_rec r;
 	size_t nh = 0, nw = 0;
 	int ret = 0, err = h && w ? 0 : -ENOMEM;
@@ -292,7 +294,7 @@ static int one_pass(struct trace_file *tf, size_t top, struct trace_summary *s,
 	while (!err && (ret = trace_file_next(tf, &r)) > 0) {
 		err = count_values(v, &r);
 		if (r.kind == GT_KIND_WAIT) {
-			longest(w, &nw, top, &r, s->nr_waits);
+			longest(w, &nw, wtop, &r, s->nr_waits);
 			count_wait(s, &r);
 			continue;
 		}
@@ -318,7 +320,7 @@ int summary_read(struct trace_file *tf, size_t top, struct trace_summary *s)
 	s->first_ns = ~0ULL;
 	cg_tally_init(&s->cgroups);
 	s->top = calloc(top ? top : 1, sizeof(*s->top));
-	s->top_waits = calloc(top ? top : 1, sizeof(*s->top_waits));
+	s->top_waits = calloc(tf->flags & GT_F_WAITS && top ? top : 1, sizeof(*s->top_waits));
 	err = s->top && s->top_waits ? one_pass(tf, top, s, v) : -ENOMEM;
 	if (!err)
 		err = finish(tf, v, s);

@@ -576,6 +576,8 @@ static int check_wait(struct trace_file *tf, const struct trace_rec *r, size_t i
 	if (!r->ts_ns || !r->tid)
 		return fail(tf, "record %zu: start %llu ns, thread %u: not a wait (zero bytes?)",
 			    i, (unsigned long long)r->ts_ns, r->tid);
+	if (!(tf->flags & GT_F_WAITS))
+		return fail(tf, "record %zu: a wait, but the header says waits were not traced", i);
 	if (!r->hold_ts_ns || !r->holder_tid)
 		return fail(tf, "record %zu: a wait on the hold of thread %u at %llu ns: no such hold",
 			    i, r->holder_tid, (unsigned long long)r->hold_ts_ns);

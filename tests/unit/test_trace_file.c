@@ -491,6 +491,13 @@ static void waits(void)
 		      "--waits and no wait: read ('%s')", tf.err);
 		trace_file_free(&tf);
 	}
+	recs[3].lock = 0;
+	synth_write(path, &recs[3], 1, 0);
+	CHECK(trace_file_read(&tf, path) == -EINVAL &&
+	      strstr(tf.err, "record 0: a wait, but the header says waits were not traced"),
+	      "a wait in a trace without --waits refused: '%s'", tf.err);
+	trace_file_free(&tf);
+	recs[3].lock = 0xffff888012345678ULL;
 	/* A lock's address is a kernel address: only with --kernel-addrs. */
 	recs[3].stack = GT_NO_STACK;
 	synth_write(path, &recs[3], 1, GT_F_WAITS);
