@@ -34,6 +34,8 @@ _Static_assert(sizeof(struct gt_frame) == 16, "gt_frame layout");
 _Static_assert(sizeof(struct gt_trailer_v2) == 80, "gt_trailer_v2 layout");
 _Static_assert(sizeof(struct gt_trailer) == 88, "gt_trailer layout");
 _Static_assert(sizeof(struct gt_wait) == sizeof(struct gt_record), "gt_wait layout");
+/* As before the waits: the spool's 64 MB still queue 699050 records. */
+_Static_assert(sizeof(struct trace_rec) == 96, "trace_rec: the kinds share their room");
 _Static_assert(offsetof(struct gt_wait, kind) == offsetof(struct gt_record, kind) &&
 	       offsetof(struct gt_wait, pid) == offsetof(struct gt_record, pid) &&
 	       offsetof(struct gt_wait, tid) == offsetof(struct gt_record, tid) &&
@@ -679,7 +681,7 @@ static void decode_record(const struct trace_file *tf, struct trace_rec *r,
 static bool recovered(struct trace_file *tf, struct trace_rec *r, const struct gt_record *g,
 		      size_t i)
 {
-	__u64 end;
+	__u64 end, len;
 
 	if (r->kind == GT_KIND_WAIT ? wait_reserved((const void *)g) :
 	    r->kind != GT_KIND_HOLD || *AT(g, kind) || LE32(g, reserved1))
@@ -690,8 +692,8 @@ static bool recovered(struct trace_file *tf, struct trace_rec *r, const struct g
 		return false;
 	}
 	/* Saturated: a hold or wait that runs past 2^64 ns ends at the end of time. */
-	end = r->ts_ns + r->hold_ns + r->wait_ns < r->ts_ns ? ~0ULL :
-	      r->ts_ns + r->hold_ns + r->wait_ns;
+	len = r->kind == GT_KIND_WAIT ? r->wait_ns : r->hold_ns;
+	end = r->ts_ns + len < r->ts_ns ? ~0ULL : r->ts_ns + len;
 	if (!tf->counted && end > tf->end_ns)
 		tf->end_ns = end;
 	return true;

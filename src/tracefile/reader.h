@@ -9,33 +9,42 @@
 
 /*
  * One record, decoded to host endianness: a hold, or (version 3,
- * --waits) a wait, by @kind. A wait has ts_ns, pid, tid, cpu, stack,
- * comm and cgroup, the waiter's, and the wait_ns to holder_tid fields;
- * a hold leaves those 0.
+ * --waits) a wait, by @kind. Both have ts_ns and the task's fields (a
+ * wait's are the waiter's); what only one kind has shares its room
+ * with the other's, so that a record stays 96 bytes: the spool queues
+ * these (64 MB of them by default, 699050 records), and the report
+ * keeps -n of them. Read a field of the record's own kind only.
  */
 struct trace_rec {
 	__u64 ts_ns;
-	__u64 hold_ns;
-	__u64 fill_ns;
-	__u64 addr;
+	union {
+		struct {			/* a hold */
+			__u64 hold_ns;
+			__u64 fill_ns;
+			__u64 addr;
+			__u32 pages;
+			__u32 stored;
+			__u32 gup_flags;
+			__u32 fills;
+		};
+		struct {			/* a wait */
+			__u64 wait_ns;		/* its length */
+			__u64 hold_ts_ns;	/* the ts_ns of the hold it waited on */
+			__u64 lock;		/* 0 without GT_F_KERNEL_ADDRS */
+			__u32 holder_pid;	/* the hold's task */
+			__u32 holder_tid;
+			__u32 wait_unused[2];	/* 0: as large as a hold's */
+		};
+	};
 	__u64 cgroup;		/* cgroup v2 id; 0: not known (a version 1 file) */
 	__u32 pid;
 	__u32 tid;
 	__u32 cpu;
-	__u32 pages;
-	__u32 stored;
-	__u32 gup_flags;
 	__u32 stack;		/* a trace_stack id, or GT_NO_STACK */
-	__u32 fills;
 	__u16 flags;		/* GT_R_* */
-	__u8 result;
-	char comm[16];		/* NUL-terminated */
+	__u8 result;		/* a hold's */
 	__u8 kind;		/* GT_KIND_HOLD or GT_KIND_WAIT */
-	__u64 wait_ns;		/* a wait's length */
-	__u64 hold_ts_ns;	/* the ts_ns of the hold it waited on */
-	__u64 lock;		/* the lock's address, 0 without GT_F_KERNEL_ADDRS */
-	__u32 holder_pid;	/* the hold's task */
-	__u32 holder_tid;
+	char comm[16];		/* NUL-terminated */
 };
 
 struct trace_frame {
