@@ -13,7 +13,7 @@
  */
 struct trace_progress {
 	__u64 elapsed_ns;	/* since the probes went live */
-	__u64 holds;		/* records written to the file */
+	__u64 holds;		/* holds written to the file (not waits) */
 	__u64 bytes;		/* the file's size, header included */
 	__u64 lost;		/* the BPF lost counter, summed over CPUs */
 	bool lost_known;	/* false when the counter could not be read */

@@ -37,8 +37,11 @@ static void *writer(void *arg)
 		pthread_mutex_lock(&s->lock);
 		s->count -= n;
 		s->err = s->w->err;
-		/* Per batch, not per record: copies the reader can take under the lock. */
-		s->written = s->w->nr_recs;
+		/*
+		 * Per batch, not per record: copies the reader can take under
+		 * the lock. The status line counts holds: not the waits.
+		 */
+		s->written = s->w->nr_recs - s->w->nr_waits;
 		s->bytes = s->w->offset;
 		pthread_cond_signal(&s->not_full);
 		if (s->count)
@@ -59,7 +62,7 @@ int trace_spool_start(struct trace_spool *s, struct trace_writer *w, size_t byte
 
 	memset(s, 0, sizeof(*s));
 	s->w = w;
-	s->written = w->nr_recs;
+	s->written = w->nr_recs - w->nr_waits;
 	s->bytes = w->offset;
 	s->cap = bytes / sizeof(*s->recs);
 	if (!s->cap)

@@ -37,7 +37,7 @@ void trace_spool_push(struct trace_spool *s, const struct trace_rec *r);
 /* Where the queue and the file stand, for the progress line (progress.h). */
 struct trace_spool_state {
 	size_t queued, cap;
-	__u64 written;			/* records written to the file */
+	__u64 written;			/* holds written to the file (not waits) */
 	__u64 bytes;			/* the file's size, header included */
 	unsigned long long waits;
 };
