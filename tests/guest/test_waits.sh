@@ -11,7 +11,8 @@
 # own: walks, and not one wait. futex-storm: two threads hammering one
 # futex hash bucket's spinlock beside a pin with no contender: the slow
 # path runs, on locks no walk holds, and gupstat counts no wait.
-# --waits -k: refused in one line.
+# --waits -k: refused in one line. trace --waits: waits with their
+# holds and stacks, in report's JSON, Perfetto and folded stacks.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/guest/lib.sh
@@ -285,6 +286,40 @@ else
 		show_logs
 	fi
 	walked_no_wait
+fi
+
+# 6: gupstat trace --waits around walk-contend same: the file has the
+# waits, each naming the hold it waited on, both with stacks; Perfetto
+# draws a flow from each hold to each wait on it; the waiters' folded
+# stacks weigh exactly the time waited.
+name="trace --waits"
+gt=$flag/waits.gt
+if [ $WAITS_OK = 0 ]; then
+	for c in "traced" "waits, each with its hold" "both stacks" "Perfetto flows" \
+		"folded waits"; do
+		skip "$name: $c: $WHY"
+	done
+else
+	$GUPSTAT trace --waits -o "$gt" -- "$CONTEND" same >"$wlog" 2>"$err"
+	expect_eq "$name: traced" "$?" 0 "$err"
+	$GUPSTAT report -j -n 5 "$gt" >"$log" 2>>"$err"
+	read -r n total nohold < <(jq -r '[.waits.waits, .waits.total_ns,
+		([.waits.longest[] | select(.hold == null)] | length)] | @tsv' "$log")
+	[ "${n:-0}" -gt 0 ] && [ "$nohold" = 0 ] &&
+		ok "$name: $n waits, each of the longest with the hold it waited on" ||
+		{ not_ok "$name: waits '$n', longest without their hold '$nohold'"; show_logs; }
+	bad=$(jq '[.waits.longest[] | select((.stack // [] | length) == 0 or
+		((.hold.stack // []) | any(.symbol | startswith("follow_page_pte+")) | not))] |
+		length' "$log")
+	expect_eq "$name: both stacks: the waiter's, and the holder's through follow_page_pte()" \
+		"$bad" 0 "$log"
+	$GUPSTAT report -n 0 --perfetto "$flag/w.json" "$gt" >/dev/null 2>>"$err"
+	flows=$(jq -r '[([.traceEvents[] | select(.ph == "s")] | length),
+		([.traceEvents[] | select(.ph == "f")] | length)] | @tsv' "$flag/w.json")
+	expect_eq "$name: Perfetto flows, one from each hold to each wait" "$flows" "$n	$n"
+	$GUPSTAT report --folded - --folded-weight waits "$gt" >"$wlog" 2>>"$err"
+	expect_eq "$name: folded waits: the waiters' stacks weigh the ns waited" \
+		"$(awk '{ s += $NF } END { printf "%d", s }' "$wlog")" "$total"
 fi
 
 # 5: the lock's address is read at the acquire's return: no kretprobe.
