@@ -35,7 +35,7 @@ check() {
 
 out=$(kernel/check-messages 2>&1)
 rc=$?
-expect_eq "kernel/patches and local/ are the project's" "rc $rc: ${out:-no problems}" "rc 0: no problems"
+expect_eq "kernel/patches, local/ and variants/ are the project's" "rc $rc: ${out:-no problems}" "rc 0: no problems"
 
 mkpatch good "Originally-by: $rik" "Link: https://lore.kernel.org/r/x@y/" "Signed-off-by: $me"
 expect_eq "a port that credits its design passes" "$(check good)" "rc 0: 0 problems" "$tmp/out"
