@@ -6,7 +6,7 @@
 # results/README.md. arm64's are in mk/arm64.mk.
 
 .PHONY: run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold \
-	bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count
+	bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-wait
 
 ##@ Running and measuring
 # The README's first command: the live view around a built-in workload,
@@ -64,6 +64,16 @@ bench-hold: deps
 	$(Q)$(MAKE) -s --no-print-directory all selftests
 	$(Q)kernel/build base batched >/dev/null
 	$(Q)tools/bench/hold
+
+# PTE-lock waits (gupstat --waits) under walk-contend, the series with and
+# without its early PTE-lock release (batched-unbounded), under
+# preempt=lazy and preempt=full, batched booted twice as an A/A pair
+# (tools/bench/wait); RUNS per arm and boot (5).
+## PTE-lock waits, batched with and without the early release
+bench-wait: deps
+	$(Q)$(MAKE) -s --no-print-directory all
+	$(Q)kernel/build batched batched-unbounded >/dev/null
+	$(Q)WAIT_OUT=$(OUT)/bench-wait tools/bench/wait $(or $(RUNS),5) batched batched-unbounded batched
 
 # Read-only pins of shmem mTHP: refs per grab and time, with and without
 # the series' patch 12.
