@@ -68,12 +68,12 @@ bench-hold: deps
 # PTE-lock waits (gupstat --waits) under walk-contend, the series with and
 # without its early PTE-lock release (batched-unbounded), under
 # preempt=lazy and preempt=full (the -dyn builds, PREEMPT_DYNAMIC), batched
-# booted twice as an A/A pair (tools/bench/wait); RUNS per arm and boot (5).
+# booted twice as an A/A pair (tools/bench/wait); RUNS per arm and boot (10).
 ## PTE-lock waits, batched with and without the early release
 bench-wait: deps
 	$(Q)$(MAKE) -s --no-print-directory all
 	$(Q)kernel/build batched-dyn batched-unbounded-dyn >/dev/null
-	$(Q)WAIT_OUT=$(OUT)/bench-wait tools/bench/wait $(or $(RUNS),5) batched-dyn batched-unbounded-dyn batched-dyn
+	$(Q)WAIT_OUT=$(OUT)/bench-wait tools/bench/wait $(or $(RUNS),10) batched-dyn batched-unbounded-dyn batched-dyn
 
 # Read-only pins of shmem mTHP: refs per grab and time, with and without
 # the series' patch 12.
