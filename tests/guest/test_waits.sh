@@ -95,7 +95,9 @@ bt_start() {
 	: >"$1"
 	bpftrace "$bt" >"$1" 2>&1 &
 	BT_PID=$!
-	wait_for "^Attaching" "$1" 120 && sleep 1 && return 0
+	# Attaching is said before the programs load: one the kernel
+	# refuses ends bpftrace after it.
+	wait_for "^Attaching" "$1" 120 && sleep 1 && kill -0 "$BT_PID" 2>/dev/null && return 0
 	kill "$BT_PID" 2>/dev/null
 	return 1
 }
@@ -261,11 +263,19 @@ if [ $WAITS_OK = 0 ] && ! $GUPSTAT --waits --dry-run >/dev/null 2>&1; then
 		skip "$name: $c: $WHY"
 	done
 elif ! bt_start "$btout" gupwork futex-storm; then
-	not_ok "$name: bpftrace did not attach"
-	show_logs
-	for c in "the slow path ran" "walked" "no wait"; do
-		not_ok "$name: $c: not run"
-	done
+	if grep -q "Error loading program" "$btout"; then
+		# bpftrace 0.17 cannot load its kretfunc on the acquire of
+		# Debian's 6.12: the slow path's independent reading is gone.
+		for c in "ran" "the slow path ran" "walked" "no wait"; do
+			skip "$name: $c: bpftrace cannot load here: $(grep -m1 ERROR "$btout")"
+		done
+	else
+		not_ok "$name: bpftrace did not attach"
+		show_logs
+		for c in "the slow path ran" "walked" "no wait"; do
+			not_ok "$name: $c: not run"
+		done
+	fi
 else
 	$GUPSTAT -j --waits -- sh -c "$STORM 8 & $GUPWORK --size 64 --for 6 readv; r=\$?; wait \$! && exit \$r" \
 		>"$log" 2>"$err"
