@@ -203,10 +203,19 @@ static void stack_json(struct jw *w, const struct trace_file *tf, __u32 id)
 	jw_end_array(w);
 }
 
-/* From the header's start: a record may have begun before it. */
-static void offset_json(struct jw *w, const struct trace_file *tf, __u64 ts_ns)
+/*
+ * When and where @r ran: a hold, a wait and the hold a wait waited on
+ * name their start and their task alike. The offset is from the
+ * header's start: a record may have begun before it.
+ */
+static void task_json(struct jw *w, const struct trace_file *tf, const struct trace_rec *r)
 {
-	jw_i64(w, "offset_ns", (long long)(ts_ns - tf->start_ns));
+	jw_u64(w, "ts_ns", r->ts_ns);
+	jw_i64(w, "offset_ns", (long long)(r->ts_ns - tf->start_ns));
+	jw_u64(w, "cpu", r->cpu);
+	jw_u64(w, "pid", r->pid);
+	jw_u64(w, "tid", r->tid);
+	jw_stringn(w, "comm", r->comm, sizeof(r->comm));
 }
 
 static void hold_json(struct jw *w, const struct trace_file *tf, size_t rank,
@@ -219,12 +228,7 @@ static void hold_json(struct jw *w, const struct trace_file *tf, size_t rank,
 	jw_object(w, NULL);
 	jw_u64(w, "rank", rank);
 	jw_u64(w, "hold_ns", r->hold_ns);
-	jw_u64(w, "ts_ns", r->ts_ns);
-	offset_json(w, tf, r->ts_ns);
-	jw_u64(w, "cpu", r->cpu);
-	jw_u64(w, "pid", r->pid);
-	jw_u64(w, "tid", r->tid);
-	jw_stringn(w, "comm", r->comm, sizeof(r->comm));
+	task_json(w, tf, r);
 	cgroup_json(w, tf, r->cgroup);
 	jw_string(w, "addr", addr);
 	jw_u64(w, "pages", r->pages);
@@ -253,12 +257,7 @@ static void waited_hold_json(struct jw *w, const struct trace_file *tf,
 	}
 	jw_object(w, "hold");
 	jw_u64(w, "hold_ns", h->hold_ns);
-	jw_u64(w, "ts_ns", h->ts_ns);
-	offset_json(w, tf, h->ts_ns);
-	jw_u64(w, "cpu", h->cpu);
-	jw_u64(w, "pid", h->pid);
-	jw_u64(w, "tid", h->tid);
-	jw_stringn(w, "comm", h->comm, sizeof(h->comm));
+	task_json(w, tf, h);
 	jw_u64(w, "pages", h->pages);
 	stack_json(w, tf, h->stack);
 	jw_end_object(w);
@@ -274,12 +273,7 @@ static void wait_json(struct jw *w, const struct trace_file *tf, size_t rank,
 	jw_object(w, NULL);
 	jw_u64(w, "rank", rank);
 	jw_u64(w, "wait_ns", r->wait_ns);
-	jw_u64(w, "ts_ns", r->ts_ns);
-	offset_json(w, tf, r->ts_ns);
-	jw_u64(w, "cpu", r->cpu);
-	jw_u64(w, "pid", r->pid);
-	jw_u64(w, "tid", r->tid);
-	jw_stringn(w, "comm", r->comm, sizeof(r->comm));
+	task_json(w, tf, r);
 	cgroup_json(w, tf, r->cgroup);
 	jw_string(w, "lock", tf->flags & GT_F_KERNEL_ADDRS ? lock : NULL);
 	stack_json(w, tf, r->stack);
