@@ -193,28 +193,58 @@ static void stack_arg(struct jw *w, const struct trace_stack *st)
 	jw_end_array(w);
 }
 
-static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r)
+/*
+ * A slice's head, alike for holds and waits: the complete event on @r's
+ * thread from its start, for @dur_ns, with its stack's first frame in sf;
+ * its args left open. Returns @r's stack: NULL if it has none or an empty one.
+ */
+static const struct trace_stack *slice_begin(struct jw *w, struct trace_file *tf,
+					     const struct trace_rec *r, const char *name,
+					     __u64 dur_ns)
 {
 	const struct trace_stack *st = trace_file_stack(tf, r->stack);
-	char flags[512], addr[24], cg[32], sf[24];
+	char sf[24];
 
 	if (st && !st->nr_frames)
 		st = NULL;
-	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)r->addr);
 	jw_object(w, NULL);
 	jw_string(w, "ph", "X");
 	jw_string(w, "cat", "gup");
-	jw_string(w, "name", "PTE-lock hold");
+	jw_string(w, "name", name);
 	jw_u64(w, "pid", r->pid);
 	jw_u64(w, "tid", r->tid);
 	/* The kernel's own time, so the slice lands where ftrace and perf put it. */
 	jw_milli(w, "ts", r->ts_ns);
-	jw_milli(w, "dur", r->hold_ns);
+	jw_milli(w, "dur", dur_ns);
 	if (st) {
 		frame_id(sf, sizeof(sf), st->id, 0);
 		jw_string(w, "sf", sf);
 	}
 	jw_object(w, "args");
+	return st;
+}
+
+/* A slice's tail: the cgroup and the stack last among its args. */
+static void slice_end(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
+		      const struct trace_stack *st)
+{
+	char cg[32];
+
+	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
+	/* Perfetto's importer shows args, not sf: the stack is in both. */
+	if (st)
+		stack_arg(w, st);
+	jw_end_object(w);
+	jw_end_object(w);
+	jw_break(w);
+}
+
+static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r)
+{
+	const struct trace_stack *st = slice_begin(w, tf, r, "PTE-lock hold", r->hold_ns);
+	char flags[512], addr[24];
+
+	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)r->addr);
 	jw_u64(w, "pages", r->pages);
 	jw_u64(w, "stored", r->stored);
 	jw_bool(w, "fill", r->flags & GT_R_FILL);
@@ -224,13 +254,7 @@ static void hold_event(struct jw *w, struct trace_file *tf, const struct trace_r
 	jw_string(w, "addr", addr);
 	jw_string(w, "result", trace_result_name(r->result));
 	jw_string(w, "flags", trace_flags_name(tf, r->gup_flags, flags, sizeof(flags)));
-	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
-	/* Perfetto's importer shows args, not sf: the stack is in both. */
-	if (st)
-		stack_arg(w, st);
-	jw_end_object(w);
-	jw_end_object(w);
-	jw_break(w);
+	slice_end(w, tf, r, st);
 }
 
 /*
@@ -264,24 +288,9 @@ static void flow_event(struct jw *w, const char *ph, __u64 id, __u32 pid, __u32 
 static void wait_event(struct jw *w, struct trace_file *tf, const struct trace_rec *r,
 		       __u64 id)
 {
-	const struct trace_stack *st = trace_file_stack(tf, r->stack);
-	char cg[32], sf[24], lock[24];
+	const struct trace_stack *st = slice_begin(w, tf, r, "PTE-lock wait", r->wait_ns);
+	char lock[24];
 
-	if (st && !st->nr_frames)
-		st = NULL;
-	jw_object(w, NULL);
-	jw_string(w, "ph", "X");
-	jw_string(w, "cat", "gup");
-	jw_string(w, "name", "PTE-lock wait");
-	jw_u64(w, "pid", r->pid);
-	jw_u64(w, "tid", r->tid);
-	jw_milli(w, "ts", r->ts_ns);
-	jw_milli(w, "dur", r->wait_ns);
-	if (st) {
-		frame_id(sf, sizeof(sf), st->id, 0);
-		jw_string(w, "sf", sf);
-	}
-	jw_object(w, "args");
 	jw_u64(w, "cpu", r->cpu);
 	jw_u64(w, "holder_pid", r->holder_pid);
 	jw_u64(w, "holder_tid", r->holder_tid);
@@ -291,12 +300,7 @@ static void wait_event(struct jw *w, struct trace_file *tf, const struct trace_r
 		snprintf(lock, sizeof(lock), "0x%llx", (unsigned long long)r->lock);
 		jw_string(w, "lock", lock);
 	}
-	jw_string(w, "cgroup", trace_file_cgroup_name(tf, r->cgroup, cg, sizeof(cg)));
-	if (st)
-		stack_arg(w, st);
-	jw_end_object(w);
-	jw_end_object(w);
-	jw_break(w);
+	slice_end(w, tf, r, st);
 	flow_event(w, "s", id, r->holder_pid, r->holder_tid,
 		   r->ts_ns > r->hold_ts_ns ? r->ts_ns : r->hold_ts_ns);
 	flow_event(w, "f", id, r->pid, r->tid, r->ts_ns);
