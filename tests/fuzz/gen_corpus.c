@@ -76,11 +76,9 @@ static void waits(void)
 
 	for (i = 0; i < 6; i++)
 		r[i] = synth_rec(i, 700 + 50 * i);
-	r[1].flags |= GT_R_WAITED;
-	r[4].flags |= GT_R_WAITED;
-	r[6] = synth_wait(0, &r[1], 100, 4000);
-	r[7] = synth_wait(1, &r[4], 10, 250);
-	r[8] = synth_wait(2, &r[4], 300, 90);
+	r[6] = synth_wait_on(0, &r[1], 100, 4000);
+	r[7] = synth_wait_on(1, &r[4], 10, 250);
+	r[8] = synth_wait_on(2, &r[4], 300, 90);
 	r[8].stack = GT_NO_STACK;
 	r[9] = synth_wait(3, &r[0], 5, 60);
 	r[9].hold_ts_ns = r[0].ts_ns - 7;	/* a hold the file lacks */

@@ -78,6 +78,18 @@ static inline struct trace_rec synth_wait(size_t i, const struct trace_rec *h, _
 	return r;
 }
 
+/*
+ * Wait @i on @h, a hold the file has: synth_wait(), and @h marked
+ * waited on, as the tracer marks the hold a wait names. For a wait on a
+ * hold the file lacks, synth_wait(), then change the hold it names.
+ */
+static inline struct trace_rec synth_wait_on(size_t i, struct trace_rec *h, __u64 after,
+					     __u64 wait_ns)
+{
+	h->flags |= GT_R_WAITED;
+	return synth_wait(i, h, after, wait_ns);
+}
+
 /* The header with @strings: the file is open and written to through @w, or NULL. */
 static inline FILE *synth_begin_with(const char *path, struct trace_writer *w, __u32 hdr_flags,
 				     const struct trace_kv *strings, __u32 nr_strings)

@@ -189,10 +189,9 @@ static void by_waits(void)
 
 	for (i = 0; i < 3; i++)
 		r[i] = synth_rec(i, 1000 + i);
-	r[1].flags |= GT_R_WAITED;
-	r[3] = synth_wait(0, &r[1], 10, 5000);
-	r[4] = synth_wait(1, &r[1], 20, 700);
-	r[5] = synth_wait(2, &r[1], 30, 33);
+	r[3] = synth_wait_on(0, &r[1], 10, 5000);
+	r[4] = synth_wait_on(1, &r[1], 20, 700);
+	r[5] = synth_wait_on(2, &r[1], 30, 33);
 	r[5].stack = GT_NO_STACK;
 	synth_write(waits, r, 6, GT_F_WAITS);
 	unlink(folded);

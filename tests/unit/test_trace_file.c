@@ -399,12 +399,11 @@ static void waits(void)
 
 	for (i = 0; i < 4; i++)
 		recs[i] = synth_rec(i, 1000 + i);
-	recs[1].flags |= GT_R_WAITED;
 	/* A wait may be written before the hold it waited on: it ends first. */
 	recs[4] = recs[3];
-	recs[3] = synth_wait(0, &recs[1], 100, 777);
+	recs[3] = synth_wait_on(0, &recs[1], 100, 777);
 	recs[3].lock = 0xffff888012345678ULL;
-	recs[5] = synth_wait(1, &recs[1], 200, 888);
+	recs[5] = synth_wait_on(1, &recs[1], 200, 888);
 	recs[5].stack = GT_NO_STACK;
 	CHECK(synth_write(path, recs, 6, flags) == 0 && trace_file_read(&tf, path) == 0,
 	      "a trace of 4 holds and 2 waits: '%s'", tf.err);

@@ -193,11 +193,9 @@ static void waits(void)
 
 	for (i = 0; i < 4; i++)
 		r[i] = synth_rec(i, 1000 + 100 * i);
-	r[1].flags |= GT_R_WAITED;
-	r[3].flags |= GT_R_WAITED;
 	r[4] = r[3];
-	r[3] = synth_wait(0, &r[4], 40, 9000);	/* before its hold */
-	r[5] = synth_wait(1, &r[1], 300, 250);
+	r[3] = synth_wait_on(0, &r[4], 40, 9000);	/* before its hold */
+	r[5] = synth_wait_on(1, &r[1], 300, 250);
 	r[5].stack = GT_NO_STACK;
 	r[6] = synth_wait(2, &r[0], 10, 70000);
 	/* A hold the file lacks (lost): of a thread with no record. */
