@@ -29,6 +29,13 @@ BPFTOOL		?= bpftool
 # Quiet where no compiler is installed yet: make run and make check
 # install it (tools/deps) before anything is built.
 LIBBPF_A	?= $(shell $(CC) -print-file-name=libbpf.a 2>/dev/null)
+# The CPU's own event names for -e (kernel/pmu_pfm.c), linked statically
+# as libbpf is; a tree without it (make arm64's, unless its root has
+# libpfm4-dev) builds without them.
+LIBPFM_A	?= $(shell $(CC) -print-file-name=libpfm.a 2>/dev/null)
+ifeq ($(LIBPFM_A),libpfm.a)
+LIBPFM_A	:=
+endif
 # Extra flags for gupstat's link alone: make arm64 links it -static.
 GUPSTAT_LDFLAGS	:=
 
@@ -111,13 +118,15 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 # Objects include the skeletons: generate them all first.
 $(OBJS): | $(SKELS)
 
+$(OUT)/src/kernel/pmu_pfm.o: USER_CFLAGS += $(if $(LIBPFM_A),-DHAVE_LIBPFM)
+
 $(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -136,7 +145,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
 
 $(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/workload/kernel $(OUT)/tests:
 	$(Q)mkdir -p $@
@@ -148,7 +157,7 @@ unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf $(OUT)/catalog-gen
 # restates it (make catalog) and the host tests check it.
 $(OUT)/catalog-gen: tools/catalog/gen.c $(LIB_OBJS) $(LIBBPF_A)
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
 
 # From the catalogue (src/probe/catalog.c, src/probe/probes.h), written
 # between marker lines: what the docs, a man page and the schema restate.

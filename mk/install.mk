@@ -31,7 +31,7 @@ INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES) \
 
 $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/man/%: man/%.scd | $(OUT)/man
 	$(call msg,SCDOC,$@)

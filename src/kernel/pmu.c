@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf events by the names perf uses, opened once per CPU for the BPF
- * programs to read (bpf_perf_event_read_value) at call entry and exit.
+ * The perf counter per call: -e checked (and refused in one line naming
+ * the nearest known event), opened once per CPU for the BPF programs to
+ * read (bpf_perf_event_read_value) at call entry and exit.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,116 +16,42 @@
 #include "util/msg.h"
 #include "util/options.h"
 #include "util/parse.h"
+#include "util/strdist.h"
 
-struct named_event {
-	const char *name;
-	__u32 type;
-	__u64 config;
-};
-
-static const struct named_event events[] = {
-	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
-	{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-	{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-	{ "bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
-	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
-	{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-	{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-};
-
-static const char *const caches[] = {
-	[PERF_COUNT_HW_CACHE_L1D] = "L1-dcache",
-	[PERF_COUNT_HW_CACHE_L1I] = "L1-icache",
-	[PERF_COUNT_HW_CACHE_LL] = "LLC",
-	[PERF_COUNT_HW_CACHE_DTLB] = "dTLB",
-	[PERF_COUNT_HW_CACHE_ITLB] = "iTLB",
-	[PERF_COUNT_HW_CACHE_BPU] = "branch",
-	[PERF_COUNT_HW_CACHE_NODE] = "node",
-};
-
-static const char *const cache_ops[] = {
-	[PERF_COUNT_HW_CACHE_OP_READ] = "load",
-	[PERF_COUNT_HW_CACHE_OP_WRITE] = "store",
-	[PERF_COUNT_HW_CACHE_OP_PREFETCH] = "prefetch",
-};
-
-/* "LLC-load-misses", "L1-dcache-loads": perf's cache event names. */
-static int parse_cache(const char *name, struct perf_event_attr *attr)
+static void offer(const char *section, const char *name, void *ctx)
 {
-	char buf[64];
-	size_t c, op, n;
-	bool miss;
-
-	for (c = 0; c < sizeof(caches) / sizeof(caches[0]); c++) {
-		n = strlen(caches[c]);
-		if (strncmp(name, caches[c], n) || name[n] != '-')
-			continue;
-		for (op = 0; op < sizeof(cache_ops) / sizeof(cache_ops[0]); op++) {
-			snprintf(buf, sizeof(buf), "%s-%ss", caches[c], cache_ops[op]);
-			miss = false;
-			if (strcmp(name, buf)) {
-				snprintf(buf, sizeof(buf), "%s-%s-misses", caches[c], cache_ops[op]);
-				miss = true;
-			}
-			if (strcmp(name, buf))
-				continue;
-			attr->type = PERF_TYPE_HW_CACHE;
-			attr->config = c | op << 8 |
-				(miss ? PERF_COUNT_HW_CACHE_RESULT_MISS :
-					PERF_COUNT_HW_CACHE_RESULT_ACCESS) << 16;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	strdist_offer(ctx, name);
 }
 
-/*
- * Fill @attr for perf event @name; -ENOENT for a name we do not know,
- * -ERANGE for a raw code (rNNNN, hex) wider than perf's 64-bit config.
- */
-int pmu_parse_event(const char *name, struct perf_event_attr *attr)
+/* Why @name is refused, in @buf: the nearest known name for a typo. */
+static const char *refusal(const char *name, char *buf, size_t len)
 {
-	size_t i;
-	int err;
+	struct perf_event_attr attr;
+	struct strdist sd;
+	char why[160];
+	const char *best;
 
-	memset(attr, 0, sizeof(*attr));
-	attr->size = sizeof(*attr);
-	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-		if (!strcmp(name, events[i].name)) {
-			attr->type = events[i].type;
-			attr->config = events[i].config;
-			return 0;
-		}
-	}
-	if (name[0] == 'r' && name[1]) {
-		attr->type = PERF_TYPE_RAW;
-		err = parse_hex_u64(name + 1, &attr->config);
-		return err == -ERANGE ? err : err ? -ENOENT : 0;
-	}
-	return parse_cache(name, attr);
+	if (pmu_parse_event_why(name, &attr, why, sizeof(why)) != -ENOENT)
+		return snprintf(buf, len, "%s", why), buf;
+	strdist_init(&sd, name);
+	pmu_list_each(offer, &sd);
+	best = strdist_best(&sd);
+	if (best)
+		snprintf(buf, len, "unknown perf event (did you mean %s? -e help lists them)", best);
+	else
+		snprintf(buf, len, "unknown perf event (-e help lists them)");
+	return buf;
 }
 
 /* Says so in one line when @name is not an event we know. */
 bool pmu_known_event(const char *name)
 {
 	struct perf_event_attr attr;
+	char why[256];
 
 	if (!pmu_parse_event(name, &attr))
 		return true;
-	p_err("unknown perf event '%s' (try cache-misses, LLC-load-misses, cycles, cpu-clock or rNNNN)\n",
-	      name);
+	p_err("-e: %s: '%s'\n", refusal(name, why, sizeof(why)), name);
 	return false;
 }
 
@@ -190,18 +117,18 @@ error_t pmu_opt_event(const struct argp_state *state, int key, const char *arg,
 		      const char **event)
 {
 	struct perf_event_attr attr;
-	int err;
+	char why[256];
 
 	if (!strcmp(arg, "none")) {
 		*event = NULL;
 		return 0;
 	}
-	err = pmu_parse_event(arg, &attr);
-	if (err == -ERANGE)
-		return opts_bad_value(state, key, "raw event code wider than 64 bits", arg);
-	if (err)
-		return opts_bad_value(state, key, "unknown perf event (try cache-misses, "
-				      "LLC-load-misses, cycles, cpu-clock or rNNNN)", arg);
+	if (!strcmp(arg, "help")) {
+		pmu_list(stdout);
+		exit(ferror(stdout) || fflush(stdout) ? 1 : 0);
+	}
+	if (pmu_parse_event(arg, &attr))
+		return opts_bad_value(state, key, refusal(arg, why, sizeof(why)), arg);
 	*event = arg;
 	return 0;
 }
