@@ -14,6 +14,8 @@
 #ifdef HAVE_LIBPFM
 #include <perfmon/pfmlib_perf_event.h>
 
+const bool pmu_pfm_linked = true;
+
 static bool pfm_ready(void)
 {
 	static int state;	/* 0 untried, 1 ready, -1 failed */
@@ -112,6 +114,8 @@ void pmu_pfm_each(pmu_pfm_fn fn, void *ctx)
 }
 
 #else /* !HAVE_LIBPFM: built without libpfm4 (libpfm4-dev) */
+
+const bool pmu_pfm_linked;
 
 int pmu_pfm_parse(const char *name, struct perf_event_attr *attr, char *why, size_t len)
 {

@@ -2,6 +2,7 @@
 #ifndef __GUPSTAT_KERNEL_PMU_PFM_H
 #define __GUPSTAT_KERNEL_PMU_PFM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <linux/perf_event.h>
 
@@ -12,6 +13,9 @@
  * not, -EINVAL with @why said for one it refuses.
  */
 int pmu_pfm_parse(const char *name, struct perf_event_attr *attr, char *why, size_t len);
+
+/* Whether gupstat was built with libpfm4 (libpfm4-dev). */
+extern const bool pmu_pfm_linked;
 
 typedef void (*pmu_pfm_fn)(const char *section, const char *name, void *ctx);
 /* Every event and event.umask of the CPU's PMUs, lower case. */

@@ -67,7 +67,8 @@ static __u64 *config_word(struct perf_event_attr *attr, const char *word)
 
 /*
  * @v spread over the bits format @fmt names ("config:0-7,32-35"), low
- * bits first, as perf's pmu_format_value(); -ERANGE when @v has more.
+ * bits first, OR-ed in as perf's pmu_format_value() does (config=0x1234,
+ * umask=0x5 is 0x1734); -ERANGE when @v has more.
  */
 static int apply_format(struct perf_event_attr *attr, char *fmt, __u64 v)
 {
@@ -85,7 +86,7 @@ static int apply_format(struct perf_event_attr *attr, char *fmt, __u64 v)
 		if (sscanf(tok, "%u-%u", &lo, &hi) != 2)
 			hi = lo = strtoul(tok, NULL, 10);
 		for (b = lo; b <= hi && b < 64; b++, v >>= 1)
-			*word = (*word & ~(1ULL << b)) | (v & 1) << b;
+			*word |= (v & 1) << b;
 	}
 	return v ? -ERANGE : 0;
 }
@@ -116,11 +117,11 @@ static int bare_term(const char *pmu, const char *term, struct perf_event_attr *
 			event_terms(pmu, pmu_name_hw_symbol(term), buf, sizeof(buf))))
 		return parse_terms(pmu, buf, attr, false, why, len);
 	snprintf(file, sizeof(file), "format/%s", term);
-	if (!read_line(pmu, file, buf, sizeof(buf))) {
+	if (!read_line(pmu, file, buf, sizeof(buf)) || apply_format(attr, buf, 1)) {
 		snprintf(why, len, "PMU %s has no event or term '%s'", pmu, term);
 		return -EINVAL;
 	}
-	return apply_format(attr, buf, 1);
+	return 0;
 }
 
 static int value_term(const char *pmu, char *term, char *val, struct perf_event_attr *attr,
@@ -150,7 +151,7 @@ static int value_term(const char *pmu, char *term, char *val, struct perf_event_
 	if (err)
 		snprintf(why, len, "term %s of PMU %s: %s", term, pmu,
 			 err == -ERANGE ? "value wider than its format" : "unreadable format");
-	return err;
+	return err ? -EINVAL : 0;
 }
 
 /* perf's terms, comma-separated, in order: a later one overrides. */
