@@ -69,8 +69,7 @@ int pmu_list(FILE *out)
 		free(l.lines[i]);
 	}
 	free(l.lines);
-	fprintf(out, "  %-48s [raw event of the CPU's PMU, in hex]\n", "rNNNN");
-	fprintf(out, "  %-48s [a sysfs PMU's terms]\n", "PMU/term=value,.../");
-	fprintf(out, "  %-48s [modifiers: u, k, h, G, H, I, D, p]\n", "EVENT:MODIFIERS");
+	fprintf(out, "\nand rNNNN (a raw code of the CPU's PMU, in hex), PMU/term=value,.../\n"
+		"(a sysfs PMU's terms), each with perf's modifiers: EVENT:ukhGHIDp\n");
 	return l.err ? -1 : 0;
 }

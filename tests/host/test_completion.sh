@@ -68,16 +68,21 @@ else
 fi
 offers "validate: the claim" unpin gupstat validate ""
 offers "-e: LLC-load-misses" LLC-load-misses gupstat -e LLC-l
+# perf's spelling, which an older table misspelt LLC-prefetchs
+complete_words gupstat -e LLC-pr >"$tmp/got"
+expect_eq "-e: LLC-pr offers perf's names only" "$(tr '\n' ' ' <"$tmp/got")" \
+	"LLC-prefetch-misses LLC-prefetches "
 offers "after --: commands" bash gupstat -- bas
 
-# -e: every name kernel/pmu.c's table holds is offered, and every name
-# offered is one the parser takes.
+# -e: every name kernel/pmu_names.c's table holds (but those that count
+# nothing) is offered, and every name offered is one the parser takes.
 complete_words gupstat -e "" >"$tmp/events"
 missing=""
-for e in $(sed -nE 's/^[[:space:]]*\{ "([^"]+)", PERF_TYPE_.*/\1/p' src/kernel/pmu.c); do
+for e in $(grep -v false src/kernel/pmu_names.c |
+	sed -nE 's/^[[:space:]]*\{ "([^"]+)", (NULL|"([^"]+)"),.*/\1 \3/p'); do
 	grep -qxF "$e" "$tmp/events" || missing="$missing $e"
 done
-expect_eq "-e offers every event in kernel/pmu.c's table" "$missing" ""
+expect_eq "-e offers every event in kernel/pmu_names.c's table" "$missing" ""
 refused=""
 while read -r e; do
 	$G -e "$e" --help >/dev/null 2>&1 || refused="$refused $e"
