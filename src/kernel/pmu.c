@@ -39,7 +39,7 @@ static const char *refusal(const char *name, char *buf, size_t len)
 	if (best)
 		snprintf(buf, len, "unknown perf event (did you mean %s? -e help lists them)", best);
 	else
-		snprintf(buf, len, "unknown perf event (-e help lists them)");
+		snprintf(buf, len, "unknown perf event (-e help lists them; a raw one is rNNNN)");
 	return buf;
 }
 
