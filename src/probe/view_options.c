@@ -14,9 +14,9 @@ static const struct argp_option count_options[] = {
 	{ "cgroup", 'c', "PATH", 0, "count this cgroup (v2) only", 0 },
 	{ "per-process", 'P', NULL, 0, "add a table with a row per process", 0 },
 	{ "per-cgroup", OPT_PER_CGROUP, NULL, 0, "add a table with a row per cgroup (v2)", 0 },
-	{ "event", 'e', "EVENT", 0, "perf event per call: cache-misses (default), "
-	  "LLC-load-misses, cycles, instructions, cpu-clock, rNNNN (raw), ...; "
-	  "'none' to read no counter", 0 },
+	{ "event", 'e', "EVENT", 0, "perf event per call, as perf stat -e takes it: "
+	  "cache-misses (default), LLC-load-misses, cycles:k, rNNNN (raw), "
+	  "cpu/event=0x3c/, ...; 'help' lists them, 'none' reads no counter", 0 },
 	{}
 };
 

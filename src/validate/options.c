@@ -32,7 +32,7 @@ static const struct argp_option options[] = {
 	{ "sizes", 's', "LIST", 0, "MB pinned per call (default 16,64,256)", 0 },
 	{ "folios", 'f', "LIST", 0, "folio sizes: 4k, 64k, 2m (default all)", 0 },
 	{ "repeats", 'r', "N", 0, "timed repeats per condition (default 15)", 0 },
-	{ "event", 'e', "EVENT", 0, "counter per call (default cache-misses; none: no counter)", 0 },
+	{ "event", 'e', "EVENT", 0, "counter per call (default cache-misses; help: the list; none: no counter)", 0 },
 	{ "evict-mb", OPT_EVICT_MB, "MB", 0, "bytes read to evict the caches (default: 4x the "
 	  "largest cache in sysfs, at least 256)", 0 },
 	{ "cpu", OPT_CPU, "N", 0, "run on CPU N (default: the last CPU)", 0 },
