@@ -199,6 +199,8 @@ int pmu_sysfs_parse(const char *name, struct perf_event_attr *attr, char *why, s
 	pmu[n] = '\0';
 	memcpy(terms, slash + 1, tl - 1);
 	terms[tl - 1] = '\0';
+	if (strchr(terms, '/'))		/* a term is a file name under the PMU */
+		return -ENOENT;
 	if (!read_line(pmu, "type", buf, sizeof(buf)) || !parse_num(buf, &type) ||
 	    type > 0xffffffffULL) {
 		snprintf(why, len, "no PMU '%s' in %s", pmu, sysfs_root);

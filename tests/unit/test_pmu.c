@@ -165,6 +165,7 @@ static void sysfs(void)
 	refused("cpu/event=zz/", -EINVAL);
 	refused("nopmu/event=1/", -EINVAL);
 	refused("cpu/event=1", -ENOENT);
+	refused("cpu/../../msr/events/tsc/", -ENOENT);	/* no path out of the PMU */
 	CHECK(pmu_parse_event_why("cpu/nosuch/", &a, (char [80]){}, 80) == -EINVAL,
 	      "why given");
 }
