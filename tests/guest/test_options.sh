@@ -40,19 +40,20 @@ grep -Eq '^__get_user_pages +kprobe\+kretprobe' "$log" && ok "--dry-run -k: kpro
 	not_ok "--dry-run -k: $(cat "$log")"
 
 # NDJSON: every line an object with a type and data.
-$GUPSTAT -j -P -e cpu-clock -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
+$GUPSTAT -j -P -e cpu-clock:k -- $GUPWORK --folio 4k --size $MB readv >"$log" 2>"$err"
 # The command's own lines start "gupwork: "; everything else is gupstat's.
 bad=$(grep -v '^gupwork: ' "$log" | jq -c 'select((.type | type) != "string" or (.data | type) != "object")' 2>&1 | head -3)
 n=$(grep -vc '^gupwork: ' "$log")
 [ -z "$bad" ] && [ "$n" -gt 10 ] && ok "-j: $n NDJSON records, each {type, data}" ||
 	not_ok "-j: bad records: $bad"
 
-# -e cpu-clock: a software counter opens in TCG; every pin call is read.
+# -e cpu-clock:k: a software counter opens in TCG, with perf's modifier
+# (kernel only: exclude_user, exclude_hv); every pin call is read.
 calls=$(counter "$log" gup_calls.pin)
-expect_eq "-e cpu-clock: a counter value per FOLL_PIN call" \
+expect_eq "-e cpu-clock:k: a counter value per FOLL_PIN call" \
 	"$(($(hist "$log" gup_events count) - $(counter "$log" pmu_read_misses) >= calls))" 1 "$err"
-grep -q "no 'cache-misses' counter" "$err" && not_ok "-e cpu-clock still tried cache-misses" ||
-	ok "-e cpu-clock replaces the default event"
+grep -q "no 'cache-misses' counter" "$err" && not_ok "-e cpu-clock:k still tried cache-misses" ||
+	ok "-e cpu-clock:k replaces the default event"
 
 # -P: the workload's own row.
 row=$(records "$log" | jq -rs '[.[] | select(.type == "proc" and .data.comm == "gupwork")] | first | .data.walk_pages')
