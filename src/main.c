@@ -43,10 +43,16 @@ static const struct command *find(int argc, char **argv)
 
 static bool stdout_closed;
 
-/* A command that ends in exit() (after --help, say) is checked too. */
+/*
+ * A command that ends in exit() (after --help, say) is checked too; it
+ * ended before main() could say it succeeded: its outputs go.
+ */
 static void close_stdout_at_exit(void)
 {
-	if (!stdout_closed && output_close_stdout())
+	if (stdout_closed)
+		return;
+	output_finish(1, true);
+	if (output_close_stdout())
 		_exit(1);
 }
 
@@ -69,9 +75,10 @@ int main(int argc, char **argv)
 	} else {
 		ret = cmd_live(argc, argv);
 	}
-	/* Output that did not get out is a failure, whatever the command did. */
+	/*
+	 * Output that did not get out is a failure, whatever the command did;
+	 * files are put in place only now, once all of it succeeded.
+	 */
 	stdout_closed = true;
-	if (output_close_stdout() && !ret)
-		ret = 1;
-	return ret;
+	return output_finish(ret, !output_close_stdout());
 }

@@ -424,7 +424,8 @@ static int run(struct tracer *t)
 	trace_progress_close(&t->progress);
 	if (finish(t, state < 0) || state < 0)
 		return 1;
-	return session_exit_code(state);
+	/* The COMMAND's status, passed on, is no failure of the trace's. */
+	return output_pass_status(session_exit_code(state));
 }
 
 int cmd_trace(int argc, char **argv)

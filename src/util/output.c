@@ -28,7 +28,7 @@
  * trace to the guest's 9p share lost 1% of 262144 holds).
  */
 #define OUTPUT_BUF	(1 << 20)
-/* Outputs one command may have in progress at once (report has two). */
+/* Outputs one command may have in progress at once (report has three). */
 #define OUTPUT_MAX	4
 
 struct sink {
@@ -45,6 +45,15 @@ struct sink {
 static char *volatile pending[OUTPUT_MAX];
 static volatile pid_t pending_pid;
 
+/*
+ * The outputs committed, written and synced, whose rename waits for
+ * output_finish(): @tmp (also in pending[]) is to become @path.
+ */
+static struct staged {
+	char *tmp;
+	char *path;
+} staged[OUTPUT_MAX];
+
 static void pending_set(const char *old, char *new)
 {
 	int i;
@@ -55,6 +64,16 @@ static void pending_set(const char *old, char *new)
 			pending[i] = new;
 			return;
 		}
+}
+
+static bool pending_has(const char *name)
+{
+	int i;
+
+	for (i = 0; i < OUTPUT_MAX; i++)
+		if (pending[i] == name)
+			return true;
+	return false;
 }
 
 void output_discard_on_signal(void)
@@ -409,26 +428,97 @@ int output_publish(struct output *o)
 	return 0;
 }
 
+/* Hand @o's temporary file to staged[]: 0, or ENOMEM. */
+static int stage(struct output *o)
+{
+	char *path = strdup(o->path);
+	int i;
+
+	for (i = 0; path && i < OUTPUT_MAX; i++)
+		if (!staged[i].tmp) {
+			staged[i] = (struct staged){ .tmp = o->tmp, .path = path };
+			o->tmp = NULL;
+			return 0;
+		}
+	free(path);
+	return ENOMEM;
+}
+
 int output_commit(struct output *o)
 {
-	sigset_t held;
 	int err;
 
 	if (!o->f)
 		return fail(o, EBADF, NULL);
 	err = flush_all(o);
-	signals_hold(&held);
-	if (!err && o->tmp && rename(o->tmp, o->path))
-		err = errno;
 	if (!err && o->tmp)
-		pending_set(o->tmp, NULL);
-	signals_release(&held);
+		err = stage(o);
 	if (err) {
 		output_discard(o);
 		return fail(o, err, NULL);
 	}
-	moved(o);
 	return 0;
+}
+
+/* Rename one staged output over its target: 0, or -errno after one line. */
+static int staged_move(struct staged *st)
+{
+	struct output o = { .path = st->path };
+	sigset_t held;
+	int err = 0;
+
+	signals_hold(&held);
+	if (rename(st->tmp, st->path))
+		err = errno;
+	else
+		pending_set(st->tmp, NULL);
+	signals_release(&held);
+	if (!err)
+		sync_dir(st->path);
+	return err ? fail(&o, err, NULL) : 0;
+}
+
+/* Unlink a staged output's temporary file, or forget it once moved. */
+static void staged_drop(struct staged *st)
+{
+	sigset_t held;
+
+	if (!st->tmp)
+		return;
+	signals_hold(&held);
+	if (pending_has(st->tmp)) {
+		unlink(st->tmp);
+		pending_set(st->tmp, NULL);
+	}
+	signals_release(&held);
+	free(st->tmp);
+	free(st->path);
+	*st = (struct staged){ 0 };
+}
+
+/* A traced COMMAND's exit status, which gupstat passes on as its own. */
+static int passed_status = -1;
+
+int output_pass_status(int status)
+{
+	passed_status = status;
+	return status;
+}
+
+int output_finish(int ret, bool stdout_ok)
+{
+	bool ok = stdout_ok && (!ret || ret == passed_status);
+	int i, err = 0;
+
+	/* One rename failed: the rest are not made, the command failed. */
+	for (i = 0; i < OUTPUT_MAX; i++) {
+		if (ok && !err && staged[i].tmp)
+			err = staged_move(&staged[i]);
+		staged_drop(&staged[i]);
+	}
+	if (ok && err)
+		return 1;
+	return !stdout_ok && !ret ? 1 : ret;
 }
 
 int output_fail(struct output *o, int err)

@@ -10,8 +10,9 @@ struct sink;
 /*
  * Every file gupstat writes: the data goes to a temporary file in the
  * target's directory, renamed over the target only once all of it is
- * written and synced. A failure at any point, before the first byte or
- * after the last, leaves the target as it was and nothing behind.
+ * written and synced and the whole command has succeeded. A failure at
+ * any point, before the first byte or after the last, leaves the target
+ * as it was and nothing behind.
  *
  * The target must be a regular file or not exist: a symlink is refused
  * (root writing through a planted link), so is a device, a FIFO or a
@@ -48,11 +49,27 @@ int output_open_new(struct output *o, const char *path);
  */
 int output_publish(struct output *o);
 /*
- * Flush, sync and close the data, then rename it over the target. 0, or
+ * Flush, sync and close the data; its rename over the target waits for
+ * output_finish(), so that a command that fails after this (its
+ * standard output full, say) leaves every target as it was. 0, or
  * -errno after one line on stderr (a full disk: "No space left on
  * device"), the target then untouched.
  */
 int output_commit(struct output *o);
+/*
+ * At the end of main(), once stdout is closed: the outputs committed are
+ * renamed over their targets if the command succeeded (@ret 0, or the
+ * status output_pass_status() named) and so did its standard output
+ * (@stdout_ok); else their temporary files go, every target as it was.
+ * Returns the exit status: @ret, or 1 where it was 0 and stdout failed,
+ * or 1 when a rename failed (one line on stderr; later ones not made).
+ */
+int output_finish(int ret, bool stdout_ok);
+/*
+ * @status, a traced COMMAND's exit status that gupstat passes on as its
+ * own: no failure of gupstat's, so output_finish() puts outputs in place.
+ */
+int output_pass_status(int status);
 /* Throw the data away after a write error @err (-errno): one line. */
 int output_fail(struct output *o, int err);
 /* Throw the data away; the target stays as it was. Idempotent. */

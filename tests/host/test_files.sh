@@ -4,7 +4,8 @@
 # command leaves every file as it was and nothing behind; a symlink, a
 # device, an input or a full disk as the output is one line and exit 1;
 # so is a FIFO, a device, a huge, empty or malformed input; and so is a
-# standard output that does not take what is printed. trace and validate
+# standard output that does not take what is printed, which also keeps
+# every file the command would have replaced as it was. trace and validate
 # fail here (no kprobes, no GUP_TEST): after they opened their output.
 # Also run on the sanitized build: tests/asan/run.
 . tests/host/lib.sh
@@ -174,6 +175,32 @@ for cmd in "--help" "trace --help" "report --help" "validate unpin --help" "comp
 done
 "$G" compare "$tmp/a.json" "$tmp/a.json" >/dev/null
 expect_eq "compare >/dev/null: fine" "$?" 0
+
+# --- a command whose standard output failed puts no file in place: each
+# output is renamed over its target only once the whole command succeeded
+
+# stdout_fails NAME OUT ARGS...: with stdout closed and on /dev/full,
+# gupstat ARGS fails and OUT keeps its old bytes; then, stdout fine, OUT
+# is replaced.
+stdout_fails() {
+	local name=$1 out=$2 how
+	shift 2
+	for how in '>&-' '>/dev/full'; do
+		echo old >"$out"
+		cp "$out" "$tmp/orig"
+		fails_with "$name $how" 1 "cannot write to standard output" \
+			sh -c "exec \"\$@\" $how" sh "$G" "$@"
+		expect_eq "$name $how: $out as it was" "$(cmp "$tmp/orig" "$out" && echo same)" same
+	done
+	"$G" "$@" >/dev/null 2>&1
+	expect_eq "$name, stdout fine: written" "$?:$(cmp -s "$tmp/orig" "$out" || echo replaced)" 0:replaced
+	rm -f "$tmp/orig"
+}
+stdout_fails "report --perfetto" "$tmp/p.json" report --perfetto "$tmp/p.json" "$TRACE"
+stdout_fails "report --plot" "$tmp/p.svg" report --plot "$tmp/p.svg" "$TRACE"
+stdout_fails "report --folded" "$tmp/p.folded" report --folded "$tmp/p.folded" "$TRACE"
+stdout_fails "report -j --perfetto" "$tmp/p.json" report -j --perfetto "$tmp/p.json" "$TRACE"
+stdout_fails "compare --plot" "$tmp/c.svg" compare "$tmp/a.json" "$tmp/b.json" --plot "$tmp/c.svg"
 
 no_temp "at the end"
 tap_done

@@ -2,7 +2,8 @@
 /*
  * Running a subcommand's entry point in the test's own process, its
  * stdout and stderr into two files: what a user sees, read back whole,
- * with the exit code the subcommand returned.
+ * with the exit code the subcommand returned, its files put in place as
+ * main() puts them.
  */
 #ifndef __GUPSTAT_TEST_CAPTURE_H
 #define __GUPSTAT_TEST_CAPTURE_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "util/output.h"
 
 /* @path's text, cut to @size - 1 bytes; empty if it cannot be read. */
 static inline const char *capture_read(const char *path, char *buf, size_t size)
@@ -51,7 +53,8 @@ static inline int capture_run(int (*cmd)(int, char **), int argc, char **argv,
 	fflush(stderr);
 	dup2(fo, 1);
 	dup2(fe, 2);
-	rc = cmd(argc, argv);
+	/* As main() ends: the files written put in place if it succeeded. */
+	rc = output_finish(cmd(argc, argv), true);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(so, 1);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,7 +50,7 @@ static int write_out(const char *path, const char *text, const char *const *inpu
 	if (err)
 		return err;
 	fputs(text, o.f);
-	return output_commit(&o);
+	return output_commit(&o) ?: output_finish(0, true);
 }
 
 /* Killed half-way: the temporary goes, the old file stays. */
@@ -125,6 +126,36 @@ static void in_place(void)
 	unlink(scratch("t"));
 }
 
+/* Committed, then the command fails: the rename is never made. */
+static int commit_then(const char *text, int ret, bool stdout_ok)
+{
+	struct output o;
+
+	if (write_out(scratch("old"), "old", NULL) || output_open(&o, scratch("old"), NULL))
+		return -1;
+	fputs(text, o.f);
+	if (output_commit(&o))
+		return -1;
+	if (!has(scratch("old"), "old") || entries() != 2)
+		return -2;	/* renamed too soon, or no temporary */
+	return output_finish(ret, stdout_ok);
+}
+
+static void deferred(void)
+{
+	CHECK(commit_then("new", 1, true) == 1 && has(scratch("old"), "old") && entries() == 1,
+	      "a command that fails after its commit: the old file kept, no temporary");
+	CHECK(commit_then("new", 0, false) == 1 && has(scratch("old"), "old") && entries() == 1,
+	      "stdout failed after the commit: exit 1, the old file kept, no temporary");
+	output_pass_status(3);
+	CHECK(commit_then("three", 3, true) == 3 && has(scratch("old"), "three") && entries() == 1,
+	      "a COMMAND's status passed on: the file put in place, the status kept");
+	output_pass_status(-1);
+	CHECK(commit_then("new", 0, true) == 0 && has(scratch("old"), "new") && entries() == 1,
+	      "success: the file put in place once the command ends");
+	unlink(scratch("old"));
+}
+
 int main(void)
 {
 	const char *const inputs[] = { "/nonexistent", NULL, NULL };
@@ -134,6 +165,7 @@ int main(void)
 
 	killed();
 	in_place();
+	deferred();
 	CHECK(write_out(scratch("new"), "one", NULL) == 0 && has(scratch("new"), "one") &&
 	      stat(scratch("new"), &st) == 0 && (st.st_mode & 0777) == 0600 && entries() == 1,
 	      "a new file: written whole, 0600, no temporary left");
