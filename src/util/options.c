@@ -235,31 +235,34 @@ error_t opts_conflict(const struct argp_state *state, int key_a, int key_b)
 	return opts_error(state, "%s and %s exclude each other", a, b);
 }
 
-static error_t bad_number(const struct argp_state *state, int key, const char *arg,
+/* parse.h's @err for @arg: digits out of range are said to be, not "not a number". */
+static error_t bad_number(const struct argp_state *state, int key, const char *arg, int err,
 			  __u64 min, __u64 max)
 {
 	char why[80];
 
-	snprintf(why, sizeof(why), "not a number from %llu to %llu",
-		 (unsigned long long)min, (unsigned long long)max);
+	if (!err)
+		return 0;
+	snprintf(why, sizeof(why), err == -ERANGE ? "out of range (%llu to %llu)" :
+		 "not a number from %llu to %llu", (unsigned long long)min, (unsigned long long)max);
 	return opts_bad_value(state, key, why, arg);
 }
 
 error_t opts_uint(const struct argp_state *state, int key, const char *arg,
 		  unsigned int min, unsigned int max, unsigned int *v)
 {
-	return parse_uint(arg, min, max, v) ? bad_number(state, key, arg, min, max) : 0;
+	return bad_number(state, key, arg, parse_uint(arg, min, max, v), min, max);
 }
 
 error_t opts_u64(const struct argp_state *state, int key, const char *arg,
 		 __u64 min, __u64 max, __u64 *v)
 {
-	return parse_u64(arg, min, max, v) ? bad_number(state, key, arg, min, max) : 0;
+	return bad_number(state, key, arg, parse_u64(arg, min, max, v), min, max);
 }
 
 error_t opts_seconds(const struct argp_state *state, int key, const char *arg, unsigned int *sec)
 {
-	return parse_seconds(arg, sec) ? bad_number(state, key, arg, 1, PARSE_SECONDS_MAX) : 0;
+	return bad_number(state, key, arg, parse_seconds(arg, sec), 1, PARSE_SECONDS_MAX);
 }
 
 /* 4096 as "4K": sizes as the user writes them. */
@@ -279,12 +282,14 @@ error_t opts_size(const struct argp_state *state, int key, const char *arg,
 		  __u64 min, __u64 max, __u64 *v)
 {
 	char why[96], lo[24], hi[24];
+	int err = parse_size(arg, min, max, v);
 
-	if (!parse_size(arg, min, max, v))
+	if (!err)
 		return 0;
 	size_str(lo, sizeof(lo), min);
 	size_str(hi, sizeof(hi), max);
-	snprintf(why, sizeof(why), "not a size from %s to %s (like 256K or 16M)", lo, hi);
+	snprintf(why, sizeof(why), err == -ERANGE ? "out of range (%s to %s)" :
+		 "not a size from %s to %s (like 256K or 16M)", lo, hi);
 	return opts_bad_value(state, key, why, arg);
 }
 
@@ -327,7 +332,7 @@ static error_t target_parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'p':
-		return parse_pid(arg, sh->pid) ? bad_number(state, key, arg, 1, PARSE_PID_MAX) : 0;
+		return bad_number(state, key, arg, parse_pid(arg, sh->pid), 1, PARSE_PID_MAX);
 	case 'd':
 		return opts_seconds(state, key, arg, sh->duration);
 	case OPTS_KEY_LOCK_EXACT:

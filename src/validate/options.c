@@ -15,16 +15,17 @@ static const char doc[] =
 "GUP_TEST interface (CONFIG_GUP_TEST, debugfs), one pin_user_pages("
 "FOLL_LONGTERM) call and one unpin_user_pages() call per repeat, and times "
 "both in the kernel (fentry/fexit, or kprobes) with a perf counter per call. "
-"Each repeat runs twice: warm (unpin right after the pin) and cold (the "
-"caches evicted between pin and unpin). Run it on each kernel, then "
+"Each repeat runs three times, in rotating order: warm (unpin right after "
+"the pin), cold (the caches evicted between pin and unpin) and cold_pin "
+"(evicted before the pin). Run it on each kernel, then "
 "'gupstat compare BASE.json OTHER.json'. Changes the per-size THP "
 "settings while it runs and restores them."
 "\v"
-"example:\n"
-"  sudo gupstat validate unpin -o base.json     (on each kernel)\n"
+"examples:\n"
+"  sudo gupstat validate unpin -o base.json   # on each kernel\n"
 "  gupstat compare base.json batched.json --plot unpin.svg\n"
-"  gupstat validate unpin --sim \"$GUPSTAT_SIM_DIR\" -o base.json   (in a guest of\n"
-"      tools/vmrun --cache-sim DIR: simulated misses where there is no PMU)";
+"  # in a guest of tools/vmrun --cache-sim DIR, simulated misses (no PMU):\n"
+"  gupstat validate unpin --sim \"$GUPSTAT_SIM_DIR\" -o base.json";
 
 enum { OPT_EVICT_MB = 256, OPT_CPU, OPT_SIM };
 
@@ -33,8 +34,8 @@ static const struct argp_option options[] = {
 	{ "folios", 'f', "LIST", 0, "folio sizes: 4k, 64k, 2m (default all)", 0 },
 	{ "repeats", 'r', "N", 0, "timed repeats per condition (default 15)", 0 },
 	{ "event", 'e', "EVENT", 0, "counter per call (default cache-misses; help: the list; none: no counter)", 0 },
-	{ "evict-mb", OPT_EVICT_MB, "MB", 0, "bytes read to evict the caches (default: 4x the "
-	  "largest cache in sysfs, at least 256)", 0 },
+	{ "evict-mb", OPT_EVICT_MB, "MB", 0, "MB read to evict the caches (default: 4x the "
+	  "largest cache in sysfs, at least 256 MB)", 0 },
 	{ "cpu", OPT_CPU, "N", 0, "run on CPU N (default: the last CPU)", 0 },
 	{ "sim", OPT_SIM, "DIR", 0, "also count simulated cache misses per call, from the "
 	  "cache-model plugin talking through DIR (a guest of tools/vmrun --cache-sim)", 0 },

@@ -11,7 +11,7 @@ MB=16
 PAGES=$((MB * 256))
 
 fails_with "unknown option" 2 "unknown option '--frobnicate'" $GUPSTAT --frobnicate
-fails_with "bad interval" 2 "not a number" $GUPSTAT -i 0
+fails_with "bad interval" 2 "out of range" $GUPSTAT -i 0
 fails_with "unknown perf event" 2 "^gupstat: -e: unknown perf event (.*): 'no-such-event'$" \
 	$GUPSTAT -e no-such-event -d 1
 fails_with "not root" 1 "need root" setpriv --reuid=65534 --regid=65534 --clear-groups \

@@ -54,14 +54,14 @@ fails_with "gupstat: missing value, long" 2 \
 fails_with "gupstat: bad number" 2 "^gupstat: -p: not a number from 1 to 4194304: 'abc'\$" $G -p abc
 fails_with "gupstat: negative PID" 2 "^gupstat: -p: not a number from 1 to 4194304: '-1'\$" $G -p -1
 fails_with "gupstat: PID out of range" 2 \
-	"^gupstat: -p: not a number from 1 to 4194304: '4194305'\$" $G -p 4194305
+	"^gupstat: -p: out of range \(1 to 4194304\): '4194305'\$" $G -p 4194305
 fails_with "gupstat: a space before the number" 2 "^gupstat: -d: not a number from 1 to [0-9]+: ' 5'\$" \
 	$G -d " 5"
 fails_with "gupstat: hex for a number" 2 "^gupstat: -i: not a number from 1 to [0-9]+: '0x10'\$" \
 	$G -i 0x10
-fails_with "gupstat: interval 0" 2 "^gupstat: -i: not a number from 1 to [0-9]+: '0'\$" $G -i 0
+fails_with "gupstat: interval 0" 2 "^gupstat: -i: out of range \(1 to [0-9]+\): '0'\$" $G -i 0
 fails_with "gupstat: duration overflow" 2 \
-	"^gupstat: --duration: not a number|^gupstat: -d: not a number from 1 to [0-9]+: '99999999999'\$" \
+	"^gupstat: --duration: not a number|^gupstat: -d: out of range \(1 to [0-9]+\): '99999999999'\$" \
 	$G --duration=99999999999
 fails_with "gupstat: -e r99999999999999999999" 2 \
 	"^gupstat: -e: raw event code wider than 64 bits: 'r99999999999999999999'\$" \
@@ -87,13 +87,13 @@ fails_with "trace: no -o" 2 "^$T: no output file \(-o FILE\) \(try '$T --help'\)
 fails_with "trace: bad number" 2 "^$T: --min-ns: not a number from 0 to 18446744073709551615: '-5'\$" \
 	$G trace -o "$tmp/t.gt" --min-ns -5
 fails_with "trace: out of range" 2 \
-	"^$T: --stack-min-ns: not a number from 0 to 18446744073709551615: '18446744073709551616'\$" \
+	"^$T: --stack-min-ns: out of range \(0 to 18446744073709551615\): '18446744073709551616'\$" \
 	$G trace -o "$tmp/t.gt" --stack-min-ns 18446744073709551616
 fails_with "trace: bad size" 2 "^$T: -b: not a size from 4K to 1G \(like 256K or 16M\): 'lots'\$" \
 	$G trace -o "$tmp/t.gt" -b lots
-fails_with "trace: size out of range" 2 "^$T: -b: not a size from 4K to 1G .*: '2G'\$" \
+fails_with "trace: size out of range" 2 "^$T: -b: out of range \(4K to 1G\): '2G'\$" \
 	$G trace -o "$tmp/t.gt" -b 2G
-fails_with "trace: bad PID" 2 "^$T: -p: not a number from 1 to 4194304: '0'\$" \
+fails_with "trace: bad PID" 2 "^$T: -p: out of range \(1 to 4194304\): '0'\$" \
 	$G trace -o "$tmp/t.gt" -p 0
 fails_with "trace --no-stacks --stack-min-ns 100" 2 \
 	"^$T: --no-stacks and --stack-min-ns exclude each other\$" \
@@ -140,9 +140,9 @@ fails_with "serve: all addresses without --allow-remote" 2 \
 	$G serve --listen 0.0.0.0:9435
 fails_with "serve: IPv6 any without --allow-remote" 2 "is not a loopback address" \
 	$G serve --listen '[::]:9435'
-fails_with "serve: --max-series 0" 2 "^$S: --max-series: not a number from 1 to 4096: '0'\$" \
+fails_with "serve: --max-series 0" 2 "^$S: --max-series: out of range \(1 to 4096\): '0'\$" \
 	$G serve --max-series 0
-fails_with "serve: --max-procs, its old name" 2 "^$S: --max-series: not a number from 1 to 4096: '4097'\$" \
+fails_with "serve: --max-procs, its old name" 2 "^$S: --max-series: out of range \(1 to 4096\): '4097'\$" \
 	$G serve --max-procs 4097
 fails_with "serve: --series-idle 0" 2 "^$S: --series-idle: " $G serve --series-idle 0
 fails_with "serve: --buckets-ns reversed" 2 "^$S: --buckets-ns: MIN is above MAX: '1000:10'\$" \
@@ -185,7 +185,7 @@ fails_with "report: two files" 2 "^$R: one trace file at a time: 'b.gt' \(try '$
 fails_with "report: missing value" 2 "^$R: option '--plot' needs a value \(try '$R --help'\)\$" \
 	$G report a.gt --plot
 fails_with "report: bad number" 2 "^$R: -n: not a number from 0 to 100000: 'ten'\$" $G report -n ten a.gt
-fails_with "report: out of range" 2 "^$R: -n: not a number from 0 to 100000: '100001'\$" \
+fails_with "report: out of range" 2 "^$R: -n: out of range \(0 to 100000\): '100001'\$" \
 	$G report -n 100001 a.gt
 fails_with "report: --plot and --perfetto one file" 2 "^$R: --plot: the file --perfetto writes: 'o'\$" \
 	$G report --plot o --perfetto o a.gt
@@ -208,9 +208,9 @@ fails_with "validate: extra argument" 2 "^$V: unexpected argument 'more' \(try '
 fails_with "validate: missing value" 2 "^$V: option '-r' needs a value \(try '$V --help'\)\$" \
 	$G validate unpin -r
 fails_with "validate: bad number" 2 "^$V: -r: not a number from 1 to 1000: 'x'\$" $G validate unpin -r x
-fails_with "validate: out of range" 2 "^$V: -r: not a number from 1 to 1000: '1001'\$" \
+fails_with "validate: out of range" 2 "^$V: -r: out of range \(1 to 1000\): '1001'\$" \
 	$G validate unpin -r 1001
-fails_with "validate: CPU out of range" 2 "^$V: --cpu: not a number from 0 to [0-9]+: '99999'\$" \
+fails_with "validate: CPU out of range" 2 "^$V: --cpu: out of range \(0 to [0-9]+\): '99999'\$" \
 	$G validate unpin --cpu 99999
 fails_with "validate: sizes out of order" 2 "^$V: -s: sizes must ascend: '64,16'\$" \
 	$G validate unpin -s 64,16

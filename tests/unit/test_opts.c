@@ -2,13 +2,42 @@
 /* The live view's options: values, the shared ones, and what is refused. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "tap.h"
 #include "live/options.h"
 
 #define ARGV(...) ((char *[]){ "gupstat", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "gupstat", __VA_ARGS__ }) / sizeof(char *)))
 #define PARSE(o, ...) live_opts_parse(o, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
+
+/* The one line a refused command line prints, without its newline. */
+static const char *said(struct live_opts *o, int argc, char **argv)
+{
+	static char line[256];
+	char path[] = "/tmp/gupstat-test_opts.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	line[0] = '\0';
+	if (fd < 0 || !freopen(path, "w", stderr))
+		return line;
+	live_opts_parse(o, argc, argv);
+	fflush(stderr);
+	f = fopen(path, "r");
+	if (f && !fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	if (f)
+		fclose(f);
+	close(fd);
+	unlink(path);
+	if (!freopen("/dev/null", "w", stderr))
+		return "";
+	line[strcspn(line, "\n")] = '\0';
+	return line;
+}
+#define SAID(o, ...) said(o, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
 
 int main(void)
 {
@@ -53,6 +82,11 @@ int main(void)
 	CHECK(PARSE(&o, "-p", "0x10") == -EINVAL, "hex PID refused");
 	CHECK(PARSE(&o, "-p", "4194305") == -EINVAL, "PID over PID_MAX_LIMIT refused");
 	CHECK(PARSE(&o, "-p", "4194304") == 0 && o.v.pid == 4194304, "PID_MAX_LIMIT taken");
+	CHECK(!strcmp(SAID(&o, "-p", "99999999"),
+		      "gupstat: -p: out of range (1 to 4194304): '99999999'"),
+	      "a PID too large: out of range, not 'not a number' (%s)", SAID(&o, "-p", "99999999"));
+	CHECK(!strcmp(SAID(&o, "-p", "abc"), "gupstat: -p: not a number from 1 to 4194304: 'abc'"),
+	      "a PID of letters: not a number");
 	CHECK(PARSE(&o, "-d", "5s") == -EINVAL, "trailing junk refused");
 	CHECK(PARSE(&o, "-d", "99999999999") == -EINVAL, "overflow refused");
 	CHECK(PARSE(&o, "-i", "0") == -EINVAL, "interval 0 refused");

@@ -26,6 +26,8 @@ int main(void)
 	CHECK(parse_pid("4194304", &pid) == 0 && pid == 4194304, "PID_MAX_LIMIT");
 	CHECK(parse_pid("0", &pid) == -ERANGE, "PID 0");
 	CHECK(parse_pid("4194305", &pid) == -ERANGE, "over PID_MAX_LIMIT");
+	CHECK(parse_pid("99999999", &pid) == -ERANGE && parse_pid("9x", &pid) == -EINVAL,
+	      "digits too large: out of range; not digits: not a number");
 	CHECK(parse_seconds("31536000", &u) == 0 && u == 31536000, "a year");
 	CHECK(parse_seconds("0", &u) == -ERANGE, "no seconds");
 	CHECK(parse_size("4K", 0, ~0ULL, &v) == 0 && v == 4096, "4K");
