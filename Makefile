@@ -160,10 +160,12 @@ $(OUT)/catalog-gen: tools/catalog/gen.c $(LIB_OBJS) $(LIBBPF_A)
 	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
 
 # From the catalogue (src/probe/catalog.c, src/probe/probes.h), written
-# between marker lines: what the docs, a man page and the schema restate.
-## rewrite the docs', man page's and schema's generated parts from the catalogue
+# between marker lines: what the docs, a man page and the schema restate;
+# then, from the -j schemas, the man pages' OUTPUT FIELDS.
+## rewrite the docs', man pages' and schema's generated parts from the catalogue
 catalog: $(OUT)/catalog-gen
 	$(Q)tools/catalog/update $(OUT)/catalog-gen
+	$(Q)tools/catalog/fields
 
 # A guest image that never prints, for tests/test-vmrun.
 $(OUT)/tests/silent.elf: tests/data/silent.S | $(OUT)/tests

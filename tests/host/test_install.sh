@@ -8,7 +8,8 @@
 # already there, or edited, is the administrator's and stays.
 # What is already at a destination is met as install(1) meets it: a
 # file or a symlink is replaced (the link's target left alone), a
-# directory is an error that names it.
+# directory is an error that names it. README and install.md name every
+# man page installed.
 . tests/host/lib.sh
 
 version=$(sed -n 's/^#define GUPSTAT_VERSION\t"\(.*\)"$/\1/p' src/util/version.h)
@@ -65,6 +66,12 @@ run_make "$tmp/log" install DESTDIR="$d"
 expect_eq "make install DESTDIR with a space" "$?" 0 "$tmp/log"
 expect_eq "it installs the binary, every page, the completion, the unit and its options file, nothing else" \
 	"$(files_under "$d" | tr '\n' ' ')" "$(expected /usr/local | tr '\n' ' ')"
+# The pages README and install.md name are the pages installed.
+pages=$(cd "$d/usr/local/share/man/man8" && ls | sed 's/\.8$//' | sort | tr '\n' ' ')
+expect_eq "README names every installed man page" "$(sed -n 's/^ *man gupstat *# and //p' README.md |
+	tr -d ' ' | tr ',' '\n' | sed 's/^-/gupstat-/; 1i gupstat' | sort | tr '\n' ' ')" "$pages"
+expect_eq "install.md names every installed man page" "$(grep 'share/man/man8' docs/install.md |
+	grep -o '`gupstat[a-z-]*(8)`' | tr -d '`' | sed 's/(8)$//' | sort | tr '\n' ' ')" "$pages"
 bin="$d/usr/local/sbin/gupstat"
 expect_eq "the installed gupstat runs" "$("$bin" --version 2>&1)" "gupstat $version"
 # Static: no interpreter, no library needed.
