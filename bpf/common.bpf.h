@@ -29,9 +29,21 @@ static __always_inline bool tgid_wanted(__u32 tgid)
 	return bpf_map_lookup_elem(&filter_tgids, &tgid) != NULL;
 }
 
+/*
+ * -c: the task's cgroup is the one given or below it; with --cgroup-exact,
+ * the one given. Either is a compare or two of pointers and ids, no walk
+ * up the hierarchy.
+ */
+static __always_inline bool cgroup_wanted(void)
+{
+	if (filter_cgroup_exact)
+		return bpf_get_current_cgroup_id() == filter_cgroup;
+	return bpf_current_task_under_cgroup(&filter_cgroup_dir, 0) == 1;
+}
+
 static __always_inline bool task_wanted(void)
 {
-	if (filter_cgroup && bpf_get_current_cgroup_id() != filter_cgroup)
+	if (filter_cgroup && !cgroup_wanted())
 		return false;
 	return !filter_on || tgid_wanted(current_tgid());
 }

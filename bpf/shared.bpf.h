@@ -21,7 +21,8 @@
 
 /* Read-only data, set by user space before the load (src/probe/setup.c). */
 SHARED const volatile bool filter_on;		/* count only filter_tgids */
-SHARED const volatile __u64 filter_cgroup;	/* count only this cgroup (-c) */
+SHARED const volatile __u64 filter_cgroup;	/* -c: the cgroup's id, or 0 */
+SHARED const volatile bool filter_cgroup_exact;	/* --cgroup-exact: not its descendants */
 SHARED const volatile bool per_process;		/* -P: fill procs */
 SHARED const volatile bool per_cgroup;		/* --per-cgroup: fill cgroups */
 SHARED const volatile bool pmu_on;		/* pmu_events are open */
@@ -88,6 +89,18 @@ SHARED struct {
 	__type(key, __u32);
 	__type(value, __u8);
 } filter_tgids SEC(".maps");
+
+/*
+ * -c: the cgroup at index 0, set by user space after the load, for
+ * bpf_current_task_under_cgroup(): its tasks and its descendants' are
+ * counted, as libbpf-tools' -c counts them.
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
+	__uint(max_entries, 1);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} filter_cgroup_dir SEC(".maps");
 
 /*
  * Hardware (or software) counters per traced call: one perf event per

@@ -4,7 +4,8 @@
 
 #include <linux/types.h>
 
-int cgroup_id_of(const char *path, __u64 *id);
+/* -c PATH: its directory, open, and its id (@id); or -errno, said. */
+int cgroup_open(const char *path, __u64 *id);
 struct cgpath;
 /* --per-cgroup: names for the ids, over the cgroup v2 mount; 0 or -errno, said. */
 int cgroup_names_open(struct cgpath **names);

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
+#include "kernel/cgroup.h"
 #include "kernel/kernel_btf.h"
 #include "kernel/privs.h"
 #include "probe/probes.h"
@@ -51,6 +52,17 @@ void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duratio
 	s->pid = pid;
 	s->duration = duration;
 	s->child.go_fd = -1;
+	s->cgroup_fd = -1;
+}
+
+int session_cgroup(struct session *s, const char *path)
+{
+	int fd = cgroup_open(path, &s->cgroup_id);
+
+	if (fd < 0)
+		return fd;
+	s->cgroup_fd = fd;
+	return 0;
 }
 
 /* Root first, then BTF, the walk's shape, the object and its probes. */
@@ -100,7 +112,7 @@ int session_load(struct session *s)
 
 int session_attach(struct session *s)
 {
-	return setup_filter_seed(s->skel, s->cmd ? s->child.pid : s->pid) ?:
+	return setup_filter_seed(s->skel, s->cmd ? s->child.pid : s->pid, s->cgroup_fd) ?:
 		probes_attach(s->probes);
 }
 
@@ -151,4 +163,11 @@ void session_close(struct session *s)
 	btf__free(s->btf);
 	s->skel = NULL;
 	s->btf = NULL;
+	/*
+	 * A session never initialised (serve's, when its port is refused) is
+	 * zeroed; descriptor 0 is always open (util/stdfds.c), never the cgroup's.
+	 */
+	if (s->cgroup_fd > 0)
+		close(s->cgroup_fd);
+	s->cgroup_fd = -1;
 }

@@ -25,6 +25,8 @@ struct session {
 	struct btf *btf;
 	struct probe probes[NR_PROBES];
 	struct child child;
+	__u64 cgroup_id;		/* -c: the cgroup's id, or 0 */
+	int cgroup_fd;			/* -c: its directory, for the programs; or -1 */
 	bool returns_count;		/* the walk returns a page count */
 	__u64 start_ns;
 };
@@ -33,6 +35,8 @@ struct session {
 enum { SESSION_END = 0, SESSION_RUNNING = 1, SESSION_CHILD_EXIT = 2 };
 
 void session_init(struct session *s, char **cmd, pid_t pid, unsigned int duration);
+/* -c PATH, after session_init(): 0, or -errno, said. */
+int session_cgroup(struct session *s, const char *path);
 int session_open(struct session *s, bool verbose, bool lock_exact, bool waits);
 int session_load(struct session *s);
 int session_attach(struct session *s);

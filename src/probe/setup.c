@@ -70,6 +70,7 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 
 	ro->filter_on = c->filter_on;
 	ro->filter_cgroup = c->cgroup_id;
+	ro->filter_cgroup_exact = c->cgroup_exact;
 	ro->per_process = c->per_process;
 	ro->per_cgroup = c->per_cgroup;
 	ro->walk_returns_count = c->walk_returns_count;
@@ -92,16 +93,33 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	}
 }
 
+/* -c: the cgroup whose tasks and descendants' tasks the programs count. */
+static int seed_cgroup(struct gupstat_bpf *skel, int cgroup_fd)
+{
+	__u32 zero = 0;
+	int err;
+
+	if (cgroup_fd < 0)
+		return 0;
+	err = bpf_map__update_elem(skel->maps.filter_cgroup_dir, &zero, sizeof(zero),
+				   &cgroup_fd, sizeof(cgroup_fd), BPF_ANY);
+	if (err)
+		p_err("cannot set the cgroup filter: %s\n", strerror(-err));
+	return err;
+}
+
 /*
- * Seed the process filter with @pid and, for a command, follow its forks
- * from the moment it is released.
+ * Seed the cgroup filter with @cgroup_fd (-1: none), the process filter
+ * with @pid and, for a command, follow its forks from the moment it is
+ * released.
  */
-int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid)
+int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid, int cgroup_fd)
 {
 	__u8 one = 1;
+	int err = seed_cgroup(skel, cgroup_fd);
 
-	if (!pid)
-		return 0;
+	if (err || !pid)
+		return err;
 	if (bpf_program__autoload(skel->progs.filter_fork)) {
 		skel->links.filter_fork = bpf_program__attach(skel->progs.filter_fork);
 		if (!skel->links.filter_fork) {

@@ -15,6 +15,7 @@ struct setup_cfg {
 	bool filter_on;		/* -p PID or a COMMAND: filter_tgids */
 	bool follow_forks;	/* a COMMAND: follow its children */
 	__u64 cgroup_id;	/* -c */
+	bool cgroup_exact;	/* --cgroup-exact: not its descendants */
 	bool per_process;	/* -P */
 	bool per_cgroup;	/* --per-cgroup */
 	bool walk_returns_count; /* setup_walk_shape() */
@@ -35,6 +36,6 @@ int setup_libbpf_print(enum libbpf_print_level level, const char *fmt, va_list a
 int setup_walk_shape(const struct btf *btf, bool *returns_count);
 void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 		  const struct setup_cfg *c);
-int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid);
+int setup_filter_seed(struct gupstat_bpf *skel, __u32 pid, int cgroup_fd);
 
 #endif /* __GUPSTAT_PROBE_SETUP_H */

@@ -32,7 +32,8 @@ static void set_rodata(struct view *v)
 	struct setup_cfg c = {
 		.filter_on = v->o->cmd || v->o->pid,
 		.follow_forks = v->o->cmd,
-		.cgroup_id = v->cgroup_id,
+		.cgroup_id = v->s.cgroup_id,
+		.cgroup_exact = v->o->cgroup_exact,
 		.per_process = v->o->per_process,
 		.per_cgroup = v->o->per_cgroup,
 		.walk_returns_count = v->s.returns_count,
@@ -55,13 +56,13 @@ int view_load(struct view *v)
 /* Bad input first, so its error is the only line printed. */
 static int prepare(struct view *v)
 {
-	if (v->o->cgroup && cgroup_id_of(v->o->cgroup, &v->cgroup_id))
+	session_init(&v->s, v->o->cmd, v->o->pid, v->o->duration);
+	if (v->o->cgroup && session_cgroup(&v->s, v->o->cgroup))
 		return -EINVAL;
 	if (v->o->event && !pmu_known_event(v->o->event))
 		return -EINVAL;
 	if (v->o->per_cgroup && cgroup_names_open(&v->cgroup_names))
 		return -EINVAL;
-	session_init(&v->s, v->o->cmd, v->o->pid, v->o->duration);
 	return session_open(&v->s, v->o->verbose, v->o->lock_exact, v->o->waits) ?:
 		probes_select(v->s.probes, v->s.btf,
 			      v->o->force_kprobe ? SELECT_KPROBE : SELECT_DEFAULT);

@@ -16,7 +16,8 @@
  */
 struct view_opts {
 	pid_t pid;		/* -p: count one process; 0 for all */
-	const char *cgroup;	/* -c: count one cgroup (v2 path) */
+	const char *cgroup;	/* -c: count a cgroup (v2 path) and its descendants */
+	bool cgroup_exact;	/* --cgroup-exact: ... that cgroup alone */
 	bool per_process;	/* -P: a row per process */
 	bool per_cgroup;	/* --per-cgroup: a row per cgroup */
 	unsigned int duration;	/* -d: seconds; 0 runs until Ctrl-C */
@@ -29,20 +30,22 @@ struct view_opts {
 	char **cmd;		/* after --: run this and count it alone */
 };
 
-/* -c, -P, --per-cgroup and -e: an argp child whose input is a struct view_opts. */
+/*
+ * -c, --cgroup-exact, -P, --per-cgroup and -e: an argp child whose input
+ * is a struct view_opts.
+ */
 extern const struct argp view_count_argp;
 
 /*
  * One run of the live view's object: its options (the live view's or
  * serve's own, not a copy), the session, what a report says
- * besides the numbers (@cv), the -c cgroup, the --per-cgroup names and
+ * besides the numbers (@cv), the --per-cgroup names and
  * the -e counter's descriptors.
  */
 struct view {
 	const struct view_opts *o;	/* the caller's, as parsed */
 	struct session s;
 	struct catalog_view cv;
-	__u64 cgroup_id;
 	struct cgpath *cgroup_names;	/* --per-cgroup */
 	int *pmu_fds, nr_pmu;
 };

@@ -31,13 +31,14 @@ static size_t describe_tasks(const struct trace_opts *o, char *buf, size_t len)
 	return used;
 }
 
-/* ... and of those, with -c, only the ones in that cgroup. */
+/* ... and of those, with -c, only the ones in that cgroup (or below it). */
 static void describe_target(const struct trace_opts *o, char *buf, size_t len)
 {
 	size_t used = describe_tasks(o, buf, len);
 
 	if (o->cgroup && used < len)
-		snprintf(buf + used, len - used, " (cgroup %s)", o->cgroup);
+		snprintf(buf + used, len - used, " (cgroup %s%s)", o->cgroup,
+			 o->cgroup_exact ? " alone" : " and below");
 }
 
 static void describe_fill(const struct trace_setup *t, char *buf, size_t len)

@@ -20,11 +20,13 @@ static const char doc[] =
 "  gupstat report holds.gt";
 
 enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS,
-       OPT_SPOOL, OPT_FOLDED };
+       OPT_SPOOL, OPT_FOLDED, OPT_CGROUP_EXACT };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (created mode 0600)", 0 },
-	{ "cgroup", 'c', "PATH", 0, "trace this cgroup (v2) only", 0 },
+	{ "cgroup", 'c', "PATH", 0, "trace only this cgroup (v2) and its descendants", 0 },
+	{ "cgroup-exact", OPT_CGROUP_EXACT, NULL, 0,
+	  "with -c, trace that cgroup's own tasks only, not its descendants'", 0 },
 	{ "min-ns", OPT_MIN_NS, "NS", 0,
 	  "keep holds of NS nanoseconds or more (filtered in the kernel)", 0 },
 	{ "buffer", 'b', "SIZE", 0, "ring buffer, e.g. 256K or 64M, rounded up to a power "
@@ -63,6 +65,8 @@ static error_t check_combinations(const struct argp_state *state, const struct t
 {
 	if (!o->output)
 		return opts_usage(state, "no output file (-o FILE)");
+	if (o->cgroup_exact && !o->cgroup)
+		return opts_usage(state, "--cgroup-exact needs -c PATH");
 	if (o->no_stacks && o->stack_min_ns)
 		return opts_conflict(state, OPT_NO_STACKS, OPT_STACK_MIN_NS);
 	if (o->no_stacks && o->kernel_addrs)
@@ -81,6 +85,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'o': o->output = arg; return 0;
 	case 'c': o->cgroup = arg; return 0;
+	case OPT_CGROUP_EXACT: o->cgroup_exact = true; return 0;
 	case OPT_MIN_NS: return opts_u64(state, key, arg, 0, ~0ULL, &o->min_ns);
 	case 'b': return parse_buffer(state, arg, &o->buffer);
 	case OPT_SPOOL:

@@ -28,7 +28,8 @@
 struct trace_opts {
 	const char *output;	/* -o FILE */
 	const char *folded;	/* --folded OUT: report --folded at the end; "-" stdout */
-	const char *cgroup;	/* -c PATH: a cgroup v2 directory */
+	const char *cgroup;	/* -c PATH: a cgroup v2 directory, and those below */
+	bool cgroup_exact;	/* --cgroup-exact: the directory alone */
 	pid_t pid;		/* -p */
 	unsigned int duration;	/* -d SEC; 0 until Ctrl-C or the command ends */
 	__u64 min_ns;		/* --min-ns */

@@ -18,7 +18,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
-#include "kernel/cgroup.h"
 #include "kernel/ksyms.h"
 #include "probe/probes.h"
 #include "probe/session.h"
@@ -45,7 +44,6 @@ struct tracer {
 	struct trace_spool spool;
 	struct output out;	/* -o, moved into place once the header is written */
 	struct output folded;	/* --folded, written from the finished trace */
-	__u64 cgroup_id;	/* -c: its id, or 0 */
 	struct trace_progress_out progress;
 	__u64 next_progress_ns;	/* CLOCK_MONOTONIC */
 };
@@ -84,7 +82,8 @@ static void set_rodata(struct tracer *t)
 {
 	struct setup_cfg c = {
 		.filter_on = t->o.cmd || t->o.pid,
-		.cgroup_id = t->cgroup_id,
+		.cgroup_id = t->ss.cgroup_id,
+		.cgroup_exact = t->o.cgroup_exact,
 		.follow_forks = t->o.cmd,
 		.walk_returns_count = t->ss.returns_count,
 		.lock_exact = t->o.lock_exact,
@@ -128,9 +127,9 @@ static int prepare(struct tracer *t)
 	int err;
 
 	/* Bad input first, as the live view: its error is the only line. */
-	if (t->o.cgroup && cgroup_id_of(t->o.cgroup, &t->cgroup_id))
-		return -EINVAL;
 	session_init(&t->ss, t->o.cmd, t->o.pid, t->o.duration);
+	if (t->o.cgroup && session_cgroup(&t->ss, t->o.cgroup))
+		return -EINVAL;
 	err = trace_stream_init(&t->s, TRACE_STACK_ENTRIES);
 	if (err) {
 		p_err("out of memory\n");
@@ -204,7 +203,7 @@ static __u64 probe_skips(const struct tracer *t)
 /* -p, -c or a command: the programs also run, and are skipped, for others. */
 static bool filtered(const struct tracer *t)
 {
-	return t->o.cmd || t->o.pid || t->cgroup_id;
+	return t->o.cmd || t->o.pid || t->o.cgroup;
 }
 
 /* The skips that are surely the trace's lost holds: all, unfiltered. */
