@@ -54,6 +54,10 @@ int main(void)
 	CHECK(PARSE(&o, "-c", "/sys/fs/cgroup/x", "-P", "-i", "1", "-T", "-j", "--dry-run") == 0 &&
 	      !strcmp(o.v.cgroup, "/sys/fs/cgroup/x") && o.v.per_process && o.interval == 1 &&
 	      o.timestamps && o.json && o.dry_run, "the live view's own options");
+	CHECK(PARSE(&o, "-c", "/x") == 0 && !o.v.cgroup_exact &&
+	      PARSE(&o, "--cgroup-exact", "--cgroup=/x") == 0 && o.v.cgroup_exact &&
+	      !strcmp(o.v.cgroup, "/x"), "-c: with descendants unless --cgroup-exact");
+	CHECK(PARSE(&o, "--cgroup-exact") == -EINVAL, "--cgroup-exact without -c refused");
 	CHECK(PARSE(&o, "--dur", "4") == 0 && o.v.duration == 4, "a long option's unique prefix");
 	CHECK(PARSE(&o, "-kv") == 0 && o.v.force_kprobe && o.v.verbose, "short options together");
 	CHECK(PARSE(&o, "-d", "2", "--", "gup_test", "-L") == 0 && o.v.cmd &&

@@ -27,6 +27,10 @@ int main(void)
 	      PARSE(&o, "-o", "t", "--cgroup=/b") == 0 && !strcmp(o.cgroup, "/b"),
 	      "-c PATH, --cgroup=PATH");
 	CHECK(PARSE(&o, "-o", "t") == 0 && !o.cgroup, "no -c: every cgroup");
+	CHECK(PARSE(&o, "-o", "t", "-c", "/x") == 0 && !o.cgroup_exact &&
+	      PARSE(&o, "-o", "t", "-c", "/x", "--cgroup-exact") == 0 && o.cgroup_exact,
+	      "-c: with descendants unless --cgroup-exact");
+	CHECK(PARSE(&o, "-o", "t", "--cgroup-exact") == -EINVAL, "--cgroup-exact without -c refused");
 	CHECK(PARSE(&o, "-o", "t") == 0 && !o.quiet, "no -q: the status line where it can be");
 	CHECK(PARSE(&o, "-o", "t", "-q") == 0 && o.quiet &&
 	      PARSE(&o, "--quiet", "-o", "t") == 0 && o.quiet, "-q, --quiet");
