@@ -278,7 +278,7 @@ if cg_traced "-c $cg_a"; then
 	fi
 	expect_eq "$name: no hold of another cgroup" \
 		"$(holds 'map(select(.args.cgroup != "/gupstat-trace-a")) | length')" 0 "$treport"
-	grep -q "(cgroup $cg_a)" "$treport" && ok "$name: the report says what was traced" ||
+	grep -q "(cgroup $cg_a and below)" "$treport" && ok "$name: the report says what was traced" ||
 		not_ok "$name: $(head -1 "$treport")"
 else
 	not_ok "$name: the workloads or the trace failed"
