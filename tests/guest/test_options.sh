@@ -102,6 +102,10 @@ grep -q '^ *WALK-CALLS .* CGROUP$' "$log" && grep -Eq ' /$' "$log" &&
 mkdir -p $cg/child
 in_cg $cg/child -j -e none -c $cg
 expect_eq "-c PARENT: a task in PARENT/child is counted" "$(hist "$log" walk_pages sum)" $PAGES "$log"
+# ... by kprobes as well, a program type of its own for the helper.
+in_cg $cg/child -j -e none -k -c $cg
+expect_eq "-k -c PARENT: a task in PARENT/child is counted" "$(hist "$log" walk_pages sum)" \
+	$PAGES "$log"
 in_cg $cg/child -j -e none -c $cg --cgroup-exact
 expect_eq "-c PARENT --cgroup-exact: a task in PARENT/child is not" \
 	"$(hist "$log" walk_pages sum)" 0 "$log"
