@@ -35,8 +35,8 @@ static int report(struct live *l, bool redraw)
 		return err;
 	}
 	s.probe_misses = probes_missed(l->v.s.probes);
-	/* On a terminal the view redraws in place; piped, it appends. */
-	if (redraw && isatty(STDOUT_FILENO) && !l->o.json)
+	/* Reports follow one another, as bcc's do, unless --clear redraws them. */
+	if (redraw && l->o.clear && isatty(STDOUT_FILENO))
 		printf("\033[H\033[2J");
 	live_stamp_now(&t, l->o.timestamps);
 	live_print(stdout, &l->rc, &s, &t);
@@ -48,18 +48,26 @@ static int report(struct live *l, bool redraw)
 	return 0;
 }
 
-/* Every 100 ms: is the run over; every -i seconds, a report. */
+/*
+ * Every 100 ms: is the run over; every interval, a report. The COUNTth
+ * ends the run as -d does, with no report after it.
+ */
 static int loop(struct live *l)
 {
 	struct timespec t = { .tv_nsec = 100 * 1000 * 1000 };
+	unsigned int reports = 0;
 	long ticks = 0;
 	int state;
 
 	while ((state = session_state(&l->v.s)) == SESSION_RUNNING) {
 		nanosleep(&t, NULL);
 		ticks++;
-		if (l->o.interval && ticks % (l->o.interval * 10) == 0 && report(l, true))
+		if (!l->o.interval || ticks % (l->o.interval * 10))
+			continue;
+		if (report(l, true))
 			return 1;
+		if (++reports == l->o.count)
+			return 0;
 	}
 	if (report(l, false))
 		return 1;

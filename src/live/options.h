@@ -8,8 +8,11 @@
 
 struct live_opts {
 	struct view_opts v;	/* what is counted, as gupstat serve counts it */
-	unsigned int interval;	/* -i: seconds between reports; 0: at the end */
+	unsigned int interval;	/* -i or INTERVAL: seconds between reports; 0: at the end */
+	unsigned int interval_arg;	/* INTERVAL, as given */
+	unsigned int count;	/* COUNT: reports, then the end; 0: no limit */
 	bool timestamps;	/* -T */
+	bool clear;		/* --clear: redraw on a terminal */
 	bool json;		/* -j: NDJSON */
 	bool dry_run;		/* --dry-run */
 };

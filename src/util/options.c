@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/msg.h"
 #include "util/options.h"
@@ -316,6 +317,12 @@ static error_t probe_parse(int key, char *arg, struct argp_state *state)
 
 static const struct argp probe_argp = { .options = probe_options, .parser = probe_parse };
 
+bool opts_arg_quoted(const struct argp_state *state)
+{
+	/* argp's index just past the "--" that ended the options, if any. */
+	return state->quoted && state->next - 1 >= state->quoted;
+}
+
 static const struct argp_option target_options[] = {
 	{ "pid", 'p', "PID", 0, "this process only", 0 },
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: Ctrl-C, or COMMAND's end)", 0 },
@@ -342,6 +349,11 @@ static error_t target_parse(int key, char *arg, struct argp_state *state)
 		*sh->waits = true;
 		return 0;
 	case ARGP_KEY_ARG:
+		/* perf's and bcc's habit: a bare word is no command, nor silently one. */
+		if (!opts_arg_quoted(state))
+			return opts_error(state, "unexpected argument '%s': a COMMAND to run goes "
+					  "after '--', as in '%s [OPTION]... -- %s'", arg,
+					  state->name, arg);
 		/* Run under ARGP_IN_ORDER: the command's own options are its. */
 		*sh->cmd = &state->argv[state->next - 1];
 		state->next = state->argc;
@@ -353,6 +365,36 @@ static error_t target_parse(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp target_argp = { .options = target_options, .parser = target_parse };
+
+static const struct opts_subcmd *subcmds;
+
+void opts_set_subcmds(const struct opts_subcmd *list)
+{
+	subcmds = list;
+}
+
+/* argp's help filter: the subcommands after what the tool does, before its options. */
+static char *list_subcmds(int key, const char *text, void *input)
+{
+	const struct opts_subcmd *s;
+	char *buf = NULL;
+	size_t len;
+	FILE *f;
+
+	(void)input;
+	if (key != ARGP_KEY_HELP_PRE_DOC || !subcmds || !(f = open_memstream(&buf, &len)))
+		return (char *)text;
+	fprintf(f, "%s\n\nsubcommands ('gupstat help SUBCOMMAND' for one's options):",
+		text ?: "");
+	for (s = subcmds; s->name; s++)
+		fprintf(f, "\n  %-10s %s", s->name, s->doc);
+	/* argp frees what differs from @text; NULL, and it prints nothing. */
+	if (fclose(f)) {
+		free(buf);
+		return (char *)text;
+	}
+	return buf;
+}
 
 static error_t root_parse(int key, char *arg, struct argp_state *state)
 {
@@ -394,7 +436,8 @@ int opts_parse(const struct opts_cmd *cmd, int argc, char **argv, void *input,
 		*c++ = (struct argp_child){ .argp = &probe_argp };
 	*c = (struct argp_child){ .argp = &std_argp };
 	ctx.root = (struct argp){ .parser = root_parse, .args_doc = cmd->argp.args_doc,
-				  .doc = cmd->argp.doc, .children = ctx.children };
+				  .doc = cmd->argp.doc, .children = ctx.children,
+				  .help_filter = cmd->lists_subcmds ? list_subcmds : NULL };
 	/* argp names the program after argv[0]: "gupstat trace" in all it says. */
 	argv0 = argv[0];
 	argv[0] = (char *)cmd->name;

@@ -16,7 +16,7 @@ struct opts_shared {
 	unsigned int *duration;	/* -d SEC */
 	bool *lock_exact;	/* --lock-exact */
 	bool *waits;		/* --waits */
-	char ***cmd;		/* [--] COMMAND [ARG]...: the rest of argv */
+	char ***cmd;		/* -- COMMAND [ARG]...: the rest of argv */
 	bool *force_kprobe;	/* -k */
 	bool *verbose;		/* -v */
 };
@@ -48,7 +48,17 @@ struct opts_cmd {
 	const char *name;		/* "gupstat trace": what every message starts with */
 	struct argp argp;		/* its own options, usage line and help */
 	unsigned int shared;		/* OPTS_*: the shared options it takes */
+	bool lists_subcmds;		/* its --help lists opts_set_subcmds()'s */
 };
+
+/* A subcommand as the tool's --help lists it: its name and one line. */
+struct opts_subcmd {
+	const char *name;
+	const char *doc;
+};
+
+/* The subcommands, up to a { NULL }, for the help of a lists_subcmds command. */
+void opts_set_subcmds(const struct opts_subcmd *list);
 
 /*
  * Parse @argv (argv[0] is the subcommand) into @input, the struct
@@ -75,6 +85,9 @@ error_t opts_bad_value(const struct argp_state *state, int key, const char *why,
 /* "-p and a COMMAND exclude each other" (OPTS_KEY_COMMAND for the command) */
 error_t opts_conflict(const struct argp_state *state, int key_a, int key_b);
 
+
+/* In ARGP_KEY_ARG: the argument came after "--", where options end. */
+bool opts_arg_quoted(const struct argp_state *state);
 
 /* parse.h's values for option @key, refused with opts_bad_value(). */
 error_t opts_uint(const struct argp_state *state, int key, const char *arg,

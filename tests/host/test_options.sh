@@ -74,11 +74,50 @@ fails_with "gupstat: ambiguous prefix" 2 "^gupstat: ambiguous option '--p' \(try
 fails_with "gupstat: -p with a COMMAND" 2 "^gupstat: -p and a COMMAND exclude each other\$" \
 	$G -p 1 -- true
 fails_with "gupstat: --dry-run with a COMMAND" 2 \
-	"^gupstat: --dry-run and a COMMAND exclude each other\$" $G --dry-run true
+	"^gupstat: --dry-run and a COMMAND exclude each other\$" $G --dry-run -- true
 fails_with "gupstat live: the same wording" 2 "^gupstat: -p: not a number from 1 to 4194304: 'x'\$" \
 	$G live -p x
-fails_with "gupstat: unknown command" 2 "^gupstat: unknown command 'frob' \(try 'gupstat --help'\)\$" \
+fails_with "gupstat: unknown subcommand" 2 \
+	"^gupstat: unknown subcommand 'frob' \(try 'gupstat help'\); a COMMAND to run goes after '--', as in 'gupstat -- frob'\$" \
 	$G frob
+# A COMMAND comes after "--" only: bcc's and perf's bare words are not one.
+for sub in "" serve trace; do
+	prog=gupstat${sub:+ $sub}
+	fails_with "$prog: a bare word after an option is no COMMAND" 2 \
+		"^$prog: unexpected argument 'ls': a COMMAND to run goes after '--', as in '$prog \[OPTION\]\.\.\. -- ls'\$" \
+		$G $sub -k ls -l
+done
+fails_with "gupstat: a bare word after INTERVAL" 2 "^gupstat: unexpected argument 'true': " $G 1 true
+fails_with "gupstat: a third number" 2 \
+	"^gupstat: unexpected argument '3': INTERVAL and COUNT at most \(try 'gupstat --help'\)\$" $G 1 2 3
+fails_with "gupstat: INTERVAL 0" 2 "^gupstat: INTERVAL: not a number from 1 to [0-9]+: '0'\$" $G 0
+fails_with "gupstat: COUNT 0" 2 "^gupstat: COUNT: not a number from 1 to [0-9]+: '0'\$" $G 1 0
+fails_with "gupstat: INTERVAL not a number" 2 "^gupstat: INTERVAL: not a number from 1 to [0-9]+: '1s'\$" \
+	$G 1s
+fails_with "gupstat: -i and INTERVAL" 2 "^gupstat: -i and INTERVAL exclude each other\$" $G -i 1 2
+fails_with "gupstat: --clear with -j" 2 "^gupstat: --clear and -j exclude each other\$" $G --clear -j
+prints "gupstat --help: the usage says INTERVAL COUNT and -- COMMAND" \
+	"^Usage: gupstat \[OPTION\.\.\.\] \[INTERVAL \[COUNT\]\] \[-- COMMAND \[ARG\]\.\.\.\]\$" $G --help
+
+# The subcommands: --help lists each of main.c's, and help SUB is SUB --help.
+$G --help >"$tmp/help" 2>&1
+missing=""
+for sub in $(sed -nE 's/^[[:space:]]*\{ "([a-z][a-z0-9-]*)", cmd_.*/\1/p' src/main.c); do
+	grep -Eq "^  $sub +[a-z]" "$tmp/help" || missing="$missing $sub"
+done
+expect_eq "gupstat --help lists every subcommand" "$missing" "" "$tmp/help"
+$G help >"$tmp/help2" 2>&1
+expect_eq "gupstat help is gupstat --help" "$?:$(cmp "$tmp/help" "$tmp/help2" 2>&1)" "0:"
+for sub in serve report; do
+	$G help $sub >"$tmp/help2" 2>&1
+	rc=$?
+	$G $sub --help >"$tmp/help" 2>&1
+	expect_eq "gupstat help $sub is gupstat $sub --help" "$rc:$(cmp "$tmp/help" "$tmp/help2" 2>&1)" "0:"
+done
+fails_with "gupstat help: an unknown subcommand" 2 \
+	"^gupstat help: unknown subcommand 'frob' \(try 'gupstat help'\)\$" $G help frob
+fails_with "gupstat help: two subcommands" 2 \
+	"^gupstat help: unexpected argument 'trace' \(try 'gupstat help'\)\$" $G help serve trace
 
 # trace
 T="gupstat trace"

@@ -63,8 +63,24 @@ int main(void)
 	CHECK(PARSE(&o, "-d", "2", "--", "gup_test", "-L") == 0 && o.v.cmd &&
 	      !strcmp(o.v.cmd[0], "gup_test") && !strcmp(o.v.cmd[1], "-L") && !o.v.cmd[2],
 	      "a command after -- keeps its own options");
-	CHECK(PARSE(&o, "-T", "true", "-x") == 0 && o.v.cmd && !strcmp(o.v.cmd[0], "true") &&
-	      !strcmp(o.v.cmd[1], "-x") && o.timestamps, "options end at the command, -- or not");
+	CHECK(PARSE(&o, "-T", "true", "-x") == -EINVAL && !o.v.cmd,
+	      "a command without -- refused");
+	CHECK(PARSE(&o, "1", "3") == 0 && o.interval == 1 && o.count == 3 && !o.v.cmd,
+	      "bcc's INTERVAL COUNT");
+	CHECK(PARSE(&o, "-T", "5") == 0 && o.interval == 5 && !o.count && o.timestamps,
+	      "INTERVAL alone, after an option");
+	CHECK(PARSE(&o, "2", "4", "--", "true") == 0 && o.interval == 2 && o.count == 4 &&
+	      o.v.cmd && !strcmp(o.v.cmd[0], "true"), "INTERVAL COUNT, then a command");
+	CHECK(PARSE(&o, "--", "5") == 0 && !o.interval && o.v.cmd && !strcmp(o.v.cmd[0], "5"),
+	      "a number after -- is the command");
+	CHECK(PARSE(&o, "1", "2", "3") == -EINVAL, "a third number refused");
+	CHECK(PARSE(&o, "1", "true") == -EINVAL, "a command after INTERVAL without -- refused");
+	CHECK(PARSE(&o, "0") == -EINVAL && PARSE(&o, "1", "0") == -EINVAL,
+	      "INTERVAL 0 and COUNT 0 refused");
+	CHECK(PARSE(&o, "-i", "1", "2") == -EINVAL, "-i and INTERVAL refused together");
+	CHECK(PARSE(&o, "--clear") == 0 && o.clear && PARSE(&o, "-i", "1") == 0 && !o.clear,
+	      "--clear, and none by default");
+	CHECK(PARSE(&o, "--clear", "-j") == -EINVAL, "--clear with -j refused");
 	CHECK(live_opts_parse(&o, 1, (char *[]){ "gupstat", NULL }) == 0 && !o.v.event &&
 	      !o.v.no_event && !o.v.cmd && !o.v.pid, "no options");
 	CHECK(PARSE(&o, "-e", "none") == 0 && !o.v.event && o.v.no_event, "-e none");
