@@ -139,5 +139,25 @@ $GUPSTAT -i 1 -T -d 3 >"$log" 2>"$err"
 n=$(grep -Ec '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$log")
 [ "$n" -ge 3 ] && ok "-i 1 -T -d 3: $n timestamped reports" ||
 	not_ok "-i 1 -T -d 3: $n timestamped reports: $(head -c 300 "$log")"
+# bcc's INTERVAL COUNT: three reports a second apart, and the run ends
+# at the third, with no report after it.
+start=$(date +%s%N)
+timeout 90 $GUPSTAT -T 1 3 >"$log" 2>"$err"
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+n=$(grep -Ec '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$log")
+[ "$rc:$n" = 0:3 ] && [ "$ms" -ge 2900 ] && [ "$ms" -lt 60000 ] &&
+	ok "gupstat -T 1 3: exit 0, 3 reports in $ms ms" ||
+	not_ok "gupstat -T 1 3: exit $rc, $n reports in $ms ms: $(head -c 300 "$err")"
+# On a terminal, reports follow one another unless --clear redraws them.
+if command -v script >/dev/null; then
+	script -qec "$GUPSTAT -e none 1 2" /dev/null >"$log" 2>&1
+	script -qec "$GUPSTAT -e none --clear 1 2" /dev/null >"$err" 2>&1
+	expect_eq "on a terminal: no clear by default, one per report with --clear" \
+		"$(grep -c $'\e\\[2J' "$log"):$(grep -c $'\e\\[2J' "$err")" 0:2 "$err"
+else
+	skip "no script(1) for a terminal"
+fi
+fails_with "a COMMAND without --" 2 "a COMMAND to run goes after '--'" $GUPSTAT -e none true
 rm -f "$log" "$err" "$err.w" "$tr"
 tap_done

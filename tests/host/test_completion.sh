@@ -38,7 +38,10 @@ offers() {
 export PATH="$PWD/build:$PATH"
 
 subs=$(sed -nE 's/^[[:space:]]*\{ "([a-z][a-z0-9-]*)", cmd_.*/\1/p' src/main.c | sort | tr '\n' ' ')
-expect_eq "subcommands offered are main.c's" "$(complete_words gupstat "" | tr '\n' ' ')" "$subs"
+expect_eq "subcommands offered are main.c's and help" \
+	"$(complete_words gupstat "" | tr '\n' ' ')" "$(echo $subs help | tr ' ' '\n' | sort | tr '\n' ' ')"
+expect_eq "help SUB<TAB>: main.c's subcommands" "$(complete_words gupstat help "" | tr '\n' ' ')" "$subs"
+expect_eq "help SUB <TAB>: nothing more" "$(complete_words gupstat help trace "" | grep -c .)" 0
 expect_eq "a prefix" "$(complete_words gupstat tr | tr '\n' ' ')" "trace "
 
 # Every option --help lists, for every subcommand, and no other.

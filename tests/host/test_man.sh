@@ -108,7 +108,7 @@ expect_drift "an option added to --help only" "compare: '--frobnicate' in --help
 	"$tmp/man" "$tmp/gupstat"
 
 # A new subcommand without a page, and a page without a subcommand.
-sed 's/^\t{ "compare", cmd_compare },.*/&\n\t{ "frob", cmd_compare },/' src/main.c >"$tmp/main.c"
+sed 's/^\t{ "compare", cmd_compare,.*/&\n\t{ "frob", cmd_compare, "" },/' src/main.c >"$tmp/main.c"
 expect_drift "a subcommand with no page" "frob: no man page" "$tmp/man" "$G" "$tmp/main.c"
 echo 'static const struct command commands[] = {};' >"$tmp/main.c"
 expect_drift "a main.c without the table" "no subcommands found" "$tmp/man" "$G" "$tmp/main.c"
