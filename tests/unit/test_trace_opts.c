@@ -62,8 +62,10 @@ int main(void)
 	CHECK(PARSE(&o, "-o", "t", "-p", "abc") == -EINVAL, "-p not a number");
 	CHECK(PARSE(&o, "-o", "t", "--", "gup_test", "-L") == 0 && o.cmd &&
 	      !strcmp(o.cmd[1], "-L"), "a command keeps its own options");
-	CHECK(PARSE(&o, "-o", "t", "-d", "2", "gup_test", "-o", "x") == 0 && o.cmd &&
-	      !strcmp(o.output, "t") && !strcmp(o.cmd[1], "-o"), "options end at the command");
+	CHECK(PARSE(&o, "-o", "t", "-d", "2", "--", "gup_test", "-o", "x") == 0 && o.cmd &&
+	      !strcmp(o.output, "t") && !strcmp(o.cmd[1], "-o"), "options end at --");
+	CHECK(PARSE(&o, "-o", "t", "-d", "2", "gup_test") == -EINVAL && !o.cmd,
+	      "a command without -- refused");
 	CHECK(PARSE(&o, "-o") == -EINVAL, "-o without a value");
 	CHECK(PARSE(&o, "-o", "t", "--frobnicate") == -EINVAL, "unknown option");
 	CHECK(PARSE(&o, "-h") == 1, "help");
