@@ -7,8 +7,8 @@
 
 # make install: the statically linked gupstat (the same objects as
 # build/gupstat, linked -static-pie: it runs on any x86-64 Linux with no
-# library installed), its man pages (scdoc), its bash completion and its
-# systemd service with the service's options file, under
+# library installed), its man pages (scdoc), its bash completion, its
+# systemd service with the service's options file and its JSON schemas, under
 # $(DESTDIR)$(PREFIX) and $(DESTDIR)/etc; make uninstall removes those
 # files alone.
 # tools/install does both, as install(1) does (docs/install.md).
@@ -26,8 +26,26 @@ MAN_PAGES	:= $(patsubst man/%.scd,$(OUT)/man/%,$(wildcard man/*.scd))
 # /etc/default/gupstat whatever PREFIX is: the unit names that path.
 SYSTEMDUNITDIR	?= $(if $(filter /usr,$(PREFIX)),$(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system),$(PREFIX)/lib/systemd/system)
 DEFAULTSDIR	?= /etc/default
+# The JSON schemas of report -j and compare -j (and of the live view's
+# NDJSON), where their --help says: the directory is compiled into the
+# two option tables that name it, which a new one rebuilds.
+SCHEMADIR	?= $(PREFIX)/share/gupstat/schemas
+SCHEMAS		:= $(wildcard docs/schemas/*.schema.json)
 INSTALLED	:= $(OUT)/static/gupstat completion/gupstat $(MAN_PAGES) \
-		   contrib/systemd/gupstat.service contrib/default/gupstat
+		   contrib/systemd/gupstat.service contrib/default/gupstat $(SCHEMAS)
+
+SCHEMADIR_USERS	:= $(OUT)/src/report/options.o $(OUT)/src/compare/options.o
+$(SCHEMADIR_USERS): USER_CFLAGS += -DGUPSTAT_SCHEMADIR='"$(SCHEMADIR)"'
+$(SCHEMADIR_USERS): $(OUT)/schemadir
+
+# Rewritten only when it changes, so that a build with the same PREFIX
+# recompiles nothing.
+$(OUT)/schemadir: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(SCHEMADIR)' | cmp -s - $@ || echo '$(SCHEMADIR)' >$@
+
+# No file, no recipe: what depends on it is always looked at again.
+FORCE:
 
 $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 	$(call msg,LINK,$@)
@@ -54,7 +72,8 @@ install uninstall: export MAN8DIR := $(MAN8DIR)
 install uninstall: export BASHCOMPDIR := $(BASHCOMPDIR)
 install uninstall: export SYSTEMDUNITDIR := $(SYSTEMDUNITDIR)
 install uninstall: export DEFAULTSDIR := $(DEFAULTSDIR)
-## gupstat (static), its man pages, completion and service (disabled)
+install uninstall: export SCHEMADIR := $(SCHEMADIR)
+## gupstat (static), its man pages, completion, service (disabled) and schemas
 install: $(INSTALLED)
 	$(Q)tools/install install $(INSTALLED)
 

@@ -15,7 +15,7 @@ enum { OPT_PLOT = 256 };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "print one JSON document instead of the text "
-	  "(docs/schemas/compare.schema.json)", 0 },
+	  "(" GUPSTAT_SCHEMADIR "/compare.schema.json)", 0 },
 	{ "plot", OPT_PLOT, "FILE.svg", 0, "also draw the unpin times as an SVG", 0 },
 	{}
 };

@@ -16,7 +16,7 @@ enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT, OPT_FOLDED, OPT_FOLDED_WEIGHT }
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
 	{ "json", 'j', NULL, 0, "print one JSON document instead of the text "
-	  "(docs/schemas/report.schema.json)", 0 },
+	  "(" GUPSTAT_SCHEMADIR "/report.schema.json)", 0 },
 	{ "perfetto", OPT_PERFETTO, "OUT", 0, "write a timeline, trace-event JSON: one slice "
 	  "per hold with its stack, at the kernel's time on the trace's clock (open in "
 	  "ui.perfetto.dev or chrome://tracing)", 0 },

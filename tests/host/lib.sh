@@ -29,3 +29,19 @@ results() {
 	printf '"unpin_calls":1,"unpin_pages":256,"puts":256,"put_refs":256},'
 	printf '"warm":{%s},"cold":{%s}}]}\n' "$results_series" "$results_series"
 }
+
+# schemas_named ROOT GUPSTAT: each schema report's and compare's --help
+# name, as a file under ROOT, where install put it ("missing" if not).
+schemas_named() {
+	local sub path
+
+	for sub in report compare; do
+		path=$("$2" $sub --help | tr -d '\n' | grep -o '(/[^ )]*\.schema\.json)' | tr -d '()' |
+			head -n1)
+		if [ -n "$path" ] && cmp -s "$1$path" "docs/schemas/$sub.schema.json"; then
+			echo "$sub: $path"
+		else
+			echo "$sub: missing '$path'"
+		fi
+	done
+}

@@ -85,6 +85,9 @@ done
 expect_eq "man --warnings -l reads every page from the root" "$pages" "$(ls man/*.8.scd | wc -l)"
 [ -f "$root/usr/share/bash-completion/completions/gupstat" ] && ok "the completion is installed" ||
 	not_ok "no completion in the package"
+expect_eq "report and compare --help name the package's schemas" \
+	"$(schemas_named "$root" "$root/usr/sbin/gupstat" | tr '\n' ' ')" \
+	"report: /usr/share/gupstat/schemas/report.schema.json compare: /usr/share/gupstat/schemas/compare.schema.json "
 
 expect_eq "the options file installed" "$(grep -v '^#' "$root/etc/default/gupstat")" \
 	'GUPSTAT_SERVE_OPTS="-e none --per-cgroup"'

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make install and make uninstall under a DESTDIR with a space in it:
-# the static binary, every man page, the completion, the systemd unit
-# and its options file go where the docs say and nowhere else, and
+# the static binary, every man page, the completion, the systemd unit,
+# its options file and the JSON schemas go where the docs (and for the
+# schemas, --help) say and nowhere else, and
 # uninstall takes exactly those away. The unit passes systemd-analyze
 # verify against the installed tree and is not enabled; an options file
 # already there, or edited, is the administrator's and stays.
@@ -33,6 +34,9 @@ expected() {
 		done
 		echo "${unitdir#/}/gupstat.service"
 		echo "etc/default/gupstat"
+		for f in docs/schemas/*.schema.json; do
+			echo "${1#/}/share/gupstat/schemas/$(basename "$f")"
+		done
 	} | sort
 }
 
@@ -81,6 +85,10 @@ else
 	ok "the installed gupstat is static (no INTERP, no NEEDED)"
 fi
 expect_eq "binary mode" "$(stat -c %a "$bin")" 755
+expect_eq "report and compare --help name the schemas install put there" \
+	"$(schemas_named "$d" "$bin" | tr '\n' ' ')" \
+	"report: /usr/local/share/gupstat/schemas/report.schema.json compare: /usr/local/share/gupstat/schemas/compare.schema.json "
+expect_eq "schema mode" "$(stat -c %a "$d/usr/local/share/gupstat/schemas/report.schema.json")" 644
 expect_eq "page mode" "$(stat -c %a "$d/usr/local/share/man/man8/gupstat.8")" 644
 MANWIDTH=80 man --warnings -l "$d/usr/local/share/man/man8/gupstat-trace.8" 2>&1 >/dev/null |
 	head -c 300 >"$tmp/warn"
@@ -153,6 +161,9 @@ run_make "$tmp/log" install DESTDIR="$d" PREFIX=/usr
 unitdir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)
 expect_eq "PREFIX=/usr, the unit where systemd.pc says" "$(files_under "$d" | tr '\n' ' ')" \
 	"$(expected /usr "${unitdir:-/lib/systemd/system}" | tr '\n' ' ')"
+expect_eq "PREFIX=/usr: --help names the schemas there" \
+	"$(schemas_named "$d" "$d/usr/sbin/gupstat" | tr '\n' ' ')" \
+	"report: /usr/share/gupstat/schemas/report.schema.json compare: /usr/share/gupstat/schemas/compare.schema.json "
 expect_eq "PREFIX=/usr: the unit runs /usr/sbin/gupstat" \
 	"$(grep -h '^ExecStart=' "$d${unitdir:-/lib/systemd/system}/gupstat.service")" \
 	'ExecStart=/usr/sbin/gupstat serve $GUPSTAT_SERVE_OPTS'
