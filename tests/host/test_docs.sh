@@ -42,7 +42,7 @@ expect_eq "validate --help: --evict-mb says MB" \
 
 # --- the package's description names every subcommand main.c runs
 
-cmds=$(sed -n 's/^\t{ "\([a-z]*\)", cmd_[a-z]* },.*/\1/p' src/main.c | grep -v '^live$')
+cmds=$(sed -n 's/^\t{ "\([a-z]*\)", cmd_[a-z]*,.*/\1/p' src/main.c | grep -v '^live$')
 missing=""
 for c in $cmds; do
 	sed -n '/^Description:/,/^$/p' debian/control | grep -q "($c)" || missing="$missing $c"
