@@ -36,6 +36,11 @@ LIBPFM_A	?= $(shell $(CC) -print-file-name=libpfm.a 2>/dev/null)
 ifeq ($(LIBPFM_A),libpfm.a)
 LIBPFM_A	:=
 endif
+# elfutils' libdw, for report's source lines (kernel/dwarf.c), linked
+# statically as libbpf is, with the compressors it reads sections
+# through: a user without debug info needs none of them installed.
+# libelf and zlib stay shared, as libbpf has them.
+LIBDW_LIBS	?= -Wl,-Bstatic -ldw -lbz2 -llzma -Wl,-Bdynamic
 # Extra flags for gupstat's link alone: make arm64 links it -static.
 GUPSTAT_LDFLAGS	:=
 
@@ -126,7 +131,7 @@ $(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -145,7 +150,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
 
 $(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/workload/kernel $(OUT)/tests:
 	$(Q)mkdir -p $@
@@ -157,7 +162,7 @@ unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf $(OUT)/catalog-gen
 # restates it (make catalog) and the host tests check it.
 $(OUT)/catalog-gen: tools/catalog/gen.c $(LIB_OBJS) $(LIBBPF_A)
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
 
 # From the catalogue (src/probe/catalog.c, src/probe/probes.h), written
 # between marker lines: what the docs, a man page and the schema restate;
