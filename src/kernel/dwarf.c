@@ -373,8 +373,9 @@ static int cache_grow(struct kdwarf *kd)
 	return 0;
 }
 
-int kdwarf_resolve(struct kdwarf *kd, const char *frame, const struct src_line **lines)
+int kdwarf_resolve(void *ctx, const char *frame, const struct src_line **lines)
 {
+	struct kdwarf *kd = ctx;
 	struct src_line out[CHAIN_MAX];
 	struct cached *c;
 	int nr;
@@ -414,10 +415,12 @@ static const char *const places[] = {
 	"/lib/modules/%s/build/vmlinux",		/* the tree it was built in */
 };
 
-static bool find_place(const char *release, char *path, size_t len)
+static bool kdwarf_place(const char *release, char *path, size_t len)
 {
 	size_t i;
 
+	if (!release)
+		return false;
 	for (i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
 		snprintf(path, len, places[i], release);
 		if (!access(path, R_OK))
@@ -432,14 +435,13 @@ struct kdwarf *kdwarf_find(const char *path, const char *release, const char *bu
 	char found[4096];
 	struct kdwarf *kd;
 
-	if (!path && (!release || !find_place(release, found, sizeof(found)))) {
-		snprintf(why, len, "no vmlinux with debug info for kernel %s found (--vmlinux FILE names one)",
-			 release ? release : "?");
+	/* Debug info is optional: nothing to say when none is installed. */
+	why[0] = '\0';
+	if (!path && !kdwarf_place(release, found, sizeof(found)))
 		return NULL;
-	}
 	if (!path)
 		path = found;
-	if (!build_id || !*build_id) {
+	if (!build_id || !*build_id || build_id[strspn(build_id, "0123456789abcdef")]) {
 		snprintf(why, len, "the trace records no build ID (written by an older gupstat), so %s cannot be checked against its kernel",
 			 path);
 		return NULL;

@@ -24,11 +24,13 @@ int export_plot(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 /*
  * Weighted by hold time in ns, or by holds; the lines add up to the
  * summary's hold_total_ns, or n (checked; @s NULL checks nothing, for a
- * file read here alone). The file is read again.
+ * file read here alone); or the waiters' stacks by time spun, adding up
+ * to wait_total_ns. Frames by function, or @by_address as the file has
+ * them. The file is read again.
  */
+int export_folded(FILE *f, struct trace_file *tf, const struct trace_summary *s,
+		  enum folded_weight weight, bool by_address);
+/* By hold time, by function: what a plain --folded writes. */
 int export_folded_ns(FILE *f, struct trace_file *tf, const struct trace_summary *s);
-int export_folded_holds(FILE *f, struct trace_file *tf, const struct trace_summary *s);
-/* The waiters' stacks by time spun: the lines add up to wait_total_ns, or nr_waits. */
-int export_folded_waits(FILE *f, struct trace_file *tf, const struct trace_summary *s);
 
 #endif /* __GUPSTAT_REPORT_EXPORT_H */

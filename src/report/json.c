@@ -181,6 +181,23 @@ static void cgroups_json(struct jw *w, const struct trace_file *tf,
 	jw_end_object(w);
 }
 
+/*
+ * Where the frame is in the source, when the kernel's DWARF said: an
+ * inlined function's frame shares its address's symbol and addr.
+ */
+static void frame_src_json(struct jw *w, const struct src_line *l)
+{
+	if (!l)
+		return;
+	jw_string(w, "function", l->func);
+	jw_string(w, "file", l->file);
+	if (l->line)
+		jw_u64(w, "line", l->line);
+	else
+		jw_string(w, "line", NULL);
+	jw_bool(w, "inlined", l->inlined);
+}
+
 /* Innermost frame first, as the file and the text have them. */
 static void stack_json(struct jw *w, const struct trace_file *tf, __u32 id)
 {
@@ -198,6 +215,7 @@ static void stack_json(struct jw *w, const struct trace_file *tf, __u32 id)
 		jw_string(w, "symbol", st->frames[i].name);
 		snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)st->frames[i].addr);
 		jw_string(w, "addr", tf->flags & GT_F_KERNEL_ADDRS ? addr : NULL);
+		frame_src_json(w, st->frames[i].src);
 		jw_end_object(w);
 	}
 	jw_end_array(w);

@@ -11,7 +11,8 @@ static const char doc[] =
 "that did not end cleanly (killed, or its disk full) has no trailer: its "
 "whole records are read, and it says so.";
 
-enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT, OPT_FOLDED, OPT_FOLDED_WEIGHT };
+enum { OPT_PERFETTO = 256, OPT_PLOT, OPT_STRICT, OPT_FOLDED, OPT_FOLDED_WEIGHT, OPT_FOLDED_BY,
+       OPT_VMLINUX };
 
 static const struct argp_option options[] = {
 	{ "top", 'n', "N", 0, "show the N longest holds (default 10, 0 for none)", 0 },
@@ -27,6 +28,11 @@ static const struct argp_option options[] = {
 	{ "folded-weight", OPT_FOLDED_WEIGHT, "WHAT", 0, "what --folded counts per stack: ns "
 	  "(hold time, the default), holds, or waits (the waiters' stacks by ns spun, from a "
 	  "trace --waits)", 0 },
+	{ "folded-by", OPT_FOLDED_BY, "WHAT", 0, "what a --folded frame is: function (the "
+	  "default: one function's offsets merge) or address (symbol+0xoffset)", 0 },
+	{ "vmlinux", OPT_VMLINUX, "FILE", 0, "the traced kernel's vmlinux with DWARF, to give "
+	  "each frame its source file, line and inlined functions (default: the usual places "
+	  "for the trace's kernel; its build ID must be the trace's)", 0 },
 	{ "strict", OPT_STRICT, NULL, 0, "refuse a trace that did not end cleanly (no trailer) "
 	  "rather than read the holds it has", 0 },
 	{}
@@ -42,6 +48,14 @@ static error_t folded_weight(struct argp_state *state, const char *arg, struct r
 		o->folded_weight = FOLDED_WAITS;
 	else
 		return opts_bad_value(state, OPT_FOLDED_WEIGHT, "not ns, holds or waits", arg);
+	return 0;
+}
+
+static error_t folded_by(struct argp_state *state, const char *arg, struct report_opts *o)
+{
+	if (strcmp(arg, "function") && strcmp(arg, "address"))
+		return opts_bad_value(state, OPT_FOLDED_BY, "not function or address", arg);
+	o->folded_by_address = !strcmp(arg, "address");
 	return 0;
 }
 
@@ -73,6 +87,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_STRICT: o->strict = true; return 0;
 	case OPT_FOLDED: o->folded = arg; return 0;
 	case OPT_FOLDED_WEIGHT: return folded_weight(state, arg, o);
+	case OPT_FOLDED_BY: return folded_by(state, arg, o);
+	case OPT_VMLINUX: o->vmlinux = arg; return 0;
 	case ARGP_KEY_ARG:
 		if (o->path)
 			return opts_usage(state, "one trace file at a time: '%s'", arg);

@@ -11,6 +11,8 @@ struct report_opts {
 	const char *plot;	/* --plot OUT */
 	const char *folded;	/* --folded OUT; "-" for stdout */
 	enum folded_weight folded_weight;	/* --folded-weight: ns, holds or waits */
+	bool folded_by_address;	/* --folded-by address: offsets kept apart */
+	const char *vmlinux;	/* --vmlinux FILE: the kernel's DWARF */
 	unsigned int top;	/* -n: the N longest holds */
 	bool strict;		/* --strict: refuse a file without its trailer */
 	bool json;		/* -j: JSON instead of the text */

@@ -16,6 +16,7 @@
 #include "report/export.h"
 #include "report/text.h"
 #include "tracefile/clock.h"
+#include "tracefile/srclines.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -182,14 +183,18 @@ static void frame_id(char *buf, size_t len, __u32 stack, __u32 i)
 	snprintf(buf, len, "%u:%u", stack, i);
 }
 
-/* Innermost first, as the text report and perf script print a stack. */
+/*
+ * Innermost first, as the text report and perf script print a stack,
+ * with the file:line the kernel's DWARF gave.
+ */
 static void stack_arg(struct jw *w, const struct trace_stack *st)
 {
+	char buf[1024];
 	__u32 i;
 
 	jw_array(w, "stack");
 	for (i = 0; i < st->nr_frames; i++)
-		jw_string(w, NULL, st->frames[i].name);
+		jw_string(w, NULL, trace_frame_label(&st->frames[i], buf, sizeof(buf)));
 	jw_end_array(w);
 }
 
@@ -313,7 +318,7 @@ static void wait_event(struct jw *w, struct trace_file *tf, const struct trace_r
  */
 static void stack_frames(struct jw *w, const struct trace_file *tf)
 {
-	char id[24];
+	char id[24], buf[1024];
 	__u32 s, i;
 
 	jw_object(w, "stackFrames");
@@ -324,7 +329,7 @@ static void stack_frames(struct jw *w, const struct trace_file *tf)
 		for (i = 0; i < st->nr_frames; i++) {
 			frame_id(id, sizeof(id), st->id, i);
 			jw_object(w, id);
-			jw_string(w, "name", st->frames[i].name);
+			jw_string(w, "name", trace_frame_label(&st->frames[i], buf, sizeof(buf)));
 			if (i + 1 < st->nr_frames) {
 				frame_id(id, sizeof(id), st->id, i + 1);
 				jw_string(w, "parent", id);

@@ -17,7 +17,9 @@
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/text.h"
+#include "kernel/dwarf.h"
 #include "tracefile/reader.h"
+#include "tracefile/srclines.h"
 #include "util/msg.h"
 #include "util/output.h"
 
@@ -36,11 +38,12 @@ static bool to_stdout(const struct report_opts *o, int i)
 	return i == EXPORT_FOLDED && !strcmp(o->folded, "-");
 }
 
-static export_fn export_of(const struct report_opts *o, int i)
+static int export_run(const struct report_opts *o, int i, FILE *f, struct trace_file *tf,
+		      const struct trace_summary *s)
 {
-	if (i != EXPORT_FOLDED || o->folded_weight == FOLDED_NS)
-		return export_fns[i];
-	return o->folded_weight == FOLDED_HOLDS ? export_folded_holds : export_folded_waits;
+	if (i == EXPORT_FOLDED)
+		return export_folded(f, tf, s, o->folded_weight, o->folded_by_address);
+	return export_fns[i](f, tf, s);
 }
 
 static void export_paths(const struct report_opts *o, const char **paths)
@@ -94,12 +97,12 @@ static int exports_write(const struct report_opts *o, struct output *out,
 		tf->err[0] = '\0';
 		if (to_stdout(o, i)) {
 			/* Not atomic: stdout's errors are main()'s to report. */
-			err = export_of(o, i)(stdout, tf, s);
+			err = export_run(o, i, stdout, tf, s);
 			if (err)
 				p_err("%s: %s\n", o->path, tf->err[0] ? tf->err : strerror(-err));
 			continue;
 		}
-		err = export_of(o, i)(out[i].f, tf, s);
+		err = export_run(o, i, out[i].f, tf, s);
 		if (err && tf->err[0]) {
 			/* The trace, read again, is what failed. */
 			p_err("%s: %s\n", o->path, tf->err);
@@ -109,6 +112,32 @@ static int exports_write(const struct report_opts *o, struct output *out,
 		}
 	}
 	return err;
+}
+
+/*
+ * The frames' source lines, from the vmlinux --vmlinux names or the one
+ * found for the trace's kernel: NULL when there is none, or it is not
+ * the traced kernel's (one line says so). Nothing is said when no
+ * vmlinux was asked for and none is installed: debug info is optional.
+ */
+static struct kdwarf *source_lines(const struct report_opts *o, struct trace_file *tf)
+{
+	const char *release = trace_file_string(tf, "kernel");
+	struct kdwarf *kd;
+	char why[1024];
+
+	if (!tf->nr_stacks)
+		return NULL;
+	kd = kdwarf_find(o->vmlinux, release, trace_file_string(tf, "build_id"), why,
+			 sizeof(why));
+	if (!kd) {
+		if (why[0])
+			p_err("%s: frames not resolved to source lines: %s\n", o->path, why);
+		return NULL;
+	}
+	if (trace_file_lines(tf, kdwarf_resolve, kd) < 0)
+		p_err("%s: out of memory resolving frames to source lines\n", o->path);
+	return kd;
 }
 
 /* The summary pass: every record read and checked, or one line why not. */
@@ -134,6 +163,7 @@ int cmd_report(int argc, char **argv)
 	struct trace_summary s;
 	struct report_opts o;
 	struct trace_file tf;
+	struct kdwarf *kd;
 	int err;
 
 	err = report_opts_parse(&o, argc, argv);
@@ -159,9 +189,11 @@ int cmd_report(int argc, char **argv)
 		trace_file_free(&tf);
 		return 1;
 	}
+	kd = source_lines(&o, &tf);
 	if (summarize(&o, &tf, &s)) {
 		exports_discard(out);
 		trace_file_free(&tf);
+		kdwarf_close(kd);
 		return 1;
 	}
 	if (o.json)
@@ -171,5 +203,7 @@ int cmd_report(int argc, char **argv)
 	err = exports_write(&o, out, &tf, &s) ? 1 : 0;
 	summary_free(&s);
 	trace_file_free(&tf);
+	/* After the file: its frames point at the lines. */
+	kdwarf_close(kd);
 	return err;
 }

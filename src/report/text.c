@@ -10,6 +10,7 @@
 #include <time.h>
 #include "report/text.h"
 #include "tracefile/clock.h"
+#include "tracefile/srclines.h"
 #include "util/hist.h"
 #include "util/input.h"
 
@@ -176,6 +177,7 @@ static void print_fill(FILE *f, const struct trace_file *tf, const struct trace_
 static void print_stack(FILE *f, const struct trace_file *tf, __u32 id)
 {
 	const struct trace_stack *st = trace_file_stack(tf, id);
+	char buf[1024];
 	__u32 i;
 
 	if (!st) {
@@ -183,11 +185,13 @@ static void print_stack(FILE *f, const struct trace_file *tf, __u32 id)
 		return;
 	}
 	for (i = 0; i < st->nr_frames; i++) {
+		const char *label = trace_frame_label(&st->frames[i], buf, sizeof(buf));
+
 		if (tf->flags & GT_F_KERNEL_ADDRS)
 			fprintf(f, "         %016llx %s\n",
-				(unsigned long long)st->frames[i].addr, st->frames[i].name);
+				(unsigned long long)st->frames[i].addr, label);
 		else
-			fprintf(f, "         %s\n", st->frames[i].name);
+			fprintf(f, "         %s\n", label);
 	}
 }
 

@@ -8,13 +8,14 @@
 #include <stdio.h>
 #include <time.h>
 #include <sys/utsname.h>
+#include "kernel/buildid.h"
 #include "kernel/foll.h"
 #include "kernel/kernel_btf.h"
 #include "trace/header.h"
 #include "util/version.h"
 
 enum { S_RELEASE, S_METHOD, S_FILL, S_STORED, S_WALK, S_STACKS, S_VERSION,
-       S_FOLL, S_COMMAND, NR_STRINGS };
+       S_FOLL, S_COMMAND, S_BUILD_ID, NR_STRINGS };
 
 /* What was traced: the command line, one process, or every task. */
 static size_t describe_tasks(const struct trace_opts *o, char *buf, size_t len)
@@ -62,7 +63,7 @@ static void describe(const struct trace_setup *t, char (*s)[GT_VALUE_MAX],
 {
 	static const char *const keys[NR_STRINGS] = {
 		"kernel", "method", "fill", "stored", "walk", "stacks", "gupstat",
-		"foll_flags", "command",
+		"foll_flags", "command", "build_id",
 	};
 	const struct trace_opts *o = t->o;
 	struct utsname u;
@@ -94,6 +95,9 @@ static void describe(const struct trace_setup *t, char (*s)[GT_VALUE_MAX],
 	snprintf(s[S_VERSION], GT_VALUE_MAX, "%s", GUPSTAT_VERSION);
 	foll_describe(t->btf, s[S_FOLL], GT_VALUE_MAX);
 	describe_target(o, s[S_COMMAND], GT_VALUE_MAX);
+	/* What report --vmlinux checks a vmlinux against. */
+	if (buildid_read("/sys/kernel/notes", s[S_BUILD_ID], GT_VALUE_MAX))
+		snprintf(s[S_BUILD_ID], GT_VALUE_MAX, "unknown");
 	for (i = 0; i < NR_STRINGS; i++)
 		kv[i] = (struct trace_kv){ .key = (char *)keys[i], .value = s[i] };
 }
@@ -108,7 +112,7 @@ __u64 trace_now_ns(clockid_t clock)
 
 void trace_header_write(struct trace_writer *w, const struct trace_setup *t)
 {
-	/* 36 kB: static rather than on the stack; one trace per process. */
+	/* 40 kB: static rather than on the stack; one trace per process. */
 	static char strings[NR_STRINGS][GT_VALUE_MAX];
 	const struct trace_opts *o = t->o;
 	struct trace_kv kv[NR_STRINGS];

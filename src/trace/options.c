@@ -20,7 +20,7 @@ static const char doc[] =
 "  gupstat report holds.gt";
 
 enum { OPT_MIN_NS = 256, OPT_KERNEL_ADDRS, OPT_NO_FILL, OPT_NO_STACKS, OPT_STACK_MIN_NS,
-       OPT_SPOOL, OPT_FOLDED, OPT_CGROUP_EXACT };
+       OPT_SPOOL, OPT_FOLDED, OPT_CGROUP_EXACT, OPT_FOLDED_BY, OPT_VMLINUX };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (created mode 0600)", 0 },
@@ -40,6 +40,11 @@ static const struct argp_option options[] = {
 	  "take stacks only of holds of NS nanoseconds or more", 0 },
 	{ "folded", OPT_FOLDED, "OUT", 0, "at the end, also write the hold time per kernel "
 	  "stack for flame graphs, as 'gupstat report --folded OUT FILE' does ('-': stdout)", 0 },
+	{ "folded-by", OPT_FOLDED_BY, "WHAT", 0, "what a --folded frame is: function (the "
+	  "default) or address (symbol+0xoffset)", 0 },
+	{ "vmlinux", OPT_VMLINUX, "FILE", 0, "this kernel's vmlinux with DWARF, for --folded's "
+	  "inlined functions (default: the usual places for it; its build ID must be this "
+	  "kernel's)", 0 },
 	{ "quiet", 'q', NULL, 0, "no banner, status line or summary: errors and lost-hold "
 	  "warnings at the end only", 0 },
 	{ "no-fill", OPT_NO_FILL, NULL, 0, "do not trace gup_fill_pages(): holds without its "
@@ -96,6 +101,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_NO_STACKS: o->no_stacks = true; return 0;
 	case OPT_STACK_MIN_NS: return opts_u64(state, key, arg, 0, ~0ULL, &o->stack_min_ns);
 	case OPT_FOLDED: o->folded = arg; return 0;
+	case OPT_FOLDED_BY:
+		if (strcmp(arg, "function") && strcmp(arg, "address"))
+			return opts_bad_value(state, key, "not function or address", arg);
+		o->folded_by_address = !strcmp(arg, "address");
+		return 0;
+	case OPT_VMLINUX: o->vmlinux = arg; return 0;
 	case ARGP_KEY_END: return check_combinations(state, o);
 	}
 	return ARGP_ERR_UNKNOWN;

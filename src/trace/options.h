@@ -30,6 +30,8 @@ struct trace_opts {
 	const char *folded;	/* --folded OUT: report --folded at the end; "-" stdout */
 	const char *cgroup;	/* -c PATH: a cgroup v2 directory, and those below */
 	bool cgroup_exact;	/* --cgroup-exact: the directory alone */
+	bool folded_by_address;	/* --folded-by address */
+	const char *vmlinux;	/* --vmlinux FILE: this kernel's DWARF, for --folded */
 	pid_t pid;		/* -p */
 	unsigned int duration;	/* -d SEC; 0 until Ctrl-C or the command ends */
 	__u64 min_ns;		/* --min-ns */

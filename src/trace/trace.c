@@ -14,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "gupstat.skel.h"
+#include "kernel/buildid.h"
+#include "kernel/dwarf.h"
 #include "kernel/ksyms.h"
 #include "probe/probes.h"
 #include "probe/session.h"
@@ -335,6 +338,29 @@ static int poll_loop(struct tracer *t)
 	return state;
 }
 
+/*
+ * --folded from the finished file, its frames through this kernel's
+ * DWARF when its vmlinux is at hand (kernel/dwarf.c), as report's are.
+ */
+static int fold(struct tracer *t)
+{
+	struct folded_how how = { .by_address = t->o.folded_by_address };
+	char why[1024], id[160] = "";
+	struct utsname u;
+	int err;
+
+	uname(&u);
+	buildid_read("/sys/kernel/notes", id, sizeof(id));
+	how.lines_ctx = kdwarf_find(t->o.vmlinux, u.release, id, why, sizeof(why));
+	if (how.lines_ctx)
+		how.lines = kdwarf_resolve;
+	else if (why[0])
+		p_err("--folded: frames not resolved to source lines: %s\n", why);
+	err = folded_file(t->o.output, strcmp(t->o.folded, "-") ? &t->folded : NULL, &how);
+	kdwarf_close(how.lines_ctx);
+	return err;
+}
+
 /* Detach, drain what is left, then stacks and the trailer. */
 static int finish(struct tracer *t, bool failed)
 {
@@ -376,7 +402,7 @@ static int finish(struct tracer *t, bool failed)
 		return err;
 	}
 	report_end(t, &c, skipped);
-	if (t->o.folded && folded_file(t->o.output, strcmp(t->o.folded, "-") ? &t->folded : NULL))
+	if (t->o.folded && fold(t))
 		return -EIO;
 	return failed ? -EIO : 0;
 }

@@ -47,22 +47,24 @@ const char *folded_refusal(const struct trace_file *tf, enum folded_weight weigh
 /*
  * Frames root first (the file keeps them innermost first), as the report
  * prints them. A ';' would split a frame in two: kallsyms never has one,
- * but a file may, so it becomes ':'.
+ * but a file may, so it becomes ':'. A frame is at most a name and
+ * "_[i]" (srclines.c): no longer than GT_NAME_MAX and a function's name.
  */
-static char *stack_text(const struct trace_stack *st)
+static char *stack_text(const struct trace_stack *st, bool by_address)
 {
+	char buf[2 * GT_NAME_MAX + 8];
 	size_t len = 1, i;
 	char *t, *p;
 	__u32 k;
 
 	for (k = 0; k < st->nr_frames; k++)
-		len += strlen(st->frames[k].name) + 1;
+		len += strlen(trace_frame_fold(&st->frames[k], by_address, buf, sizeof(buf))) + 1;
 	t = malloc(len);
 	if (!t)
 		return NULL;
 	p = t;
 	for (k = st->nr_frames; k-- > 0; ) {
-		const char *name = st->frames[k].name;
+		const char *name = trace_frame_fold(&st->frames[k], by_address, buf, sizeof(buf));
 
 		for (i = 0; name[i]; i++)
 			*p++ = name[i] == ';' ? ':' : name[i];
@@ -73,7 +75,7 @@ static char *stack_text(const struct trace_stack *st)
 	return t;
 }
 
-static int folding_init(struct folding *fo, const struct trace_file *tf)
+static int folding_init(struct folding *fo, const struct trace_file *tf, bool by_address)
 {
 	__u32 i;
 
@@ -83,7 +85,7 @@ static int folding_init(struct folding *fo, const struct trace_file *tf)
 		return -ENOMEM;
 	for (i = 0; i < tf->nr_stacks; i++) {
 		/* An empty stack would print as a line of no frame. */
-		fo->lines[i].text = tf->stacks[i].nr_frames ? stack_text(&tf->stacks[i]) :
+		fo->lines[i].text = tf->stacks[i].nr_frames ? stack_text(&tf->stacks[i], by_address) :
 				    strdup(NO_STACK_LINE);
 		if (!fo->lines[i].text)
 			return -ENOMEM;
@@ -135,7 +137,10 @@ static int cmp_text(const void *a, const void *b)
 	return strcmp(x->text, y->text);
 }
 
-/* Two ids whose frames read the same are one stack to a flame graph. */
+/*
+ * Two ids whose frames read the same are one stack to a flame graph: by
+ * function, every stack that passed through the same functions.
+ */
 static void folding_merge(struct folding *fo)
 {
 	size_t i, n = 0;
@@ -177,11 +182,11 @@ static void folding_print(FILE *f, struct folding *fo, bool holds)
 }
 
 int folded_write(FILE *f, struct trace_file *tf, const struct folded_totals *want,
-		 enum folded_weight weight)
+		 const struct folded_how *how)
 {
-	bool waits = weight == FOLDED_WAITS;
+	bool waits = how->weight == FOLDED_WAITS;
 	struct folding fo = {};
-	int err = folding_init(&fo, tf) ?: folding_read(&fo, tf, waits);
+	int err = folding_init(&fo, tf, how->by_address) ?: folding_read(&fo, tf, waits);
 
 	if (!err && want && (fo.holds != want->holds || fo.total_ns != want->ns)) {
 		snprintf(tf->err, sizeof(tf->err), "%llu %s of %llu ns at the first reading, %llu of %llu ns at the second: the file changed",
@@ -192,31 +197,38 @@ int folded_write(FILE *f, struct trace_file *tf, const struct folded_totals *wan
 	}
 	if (!err) {
 		folding_merge(&fo);
-		folding_print(f, &fo, weight == FOLDED_HOLDS);
+		folding_print(f, &fo, how->weight == FOLDED_HOLDS);
 	}
 	folding_free(&fo);
 	return err;
 }
 
 /* The file folded into @f by hold time: 0, or -errno after one line. */
-static int fold_into(FILE *f, const char *path, struct trace_file *tf)
+static int fold_into(FILE *f, const char *path, struct trace_file *tf,
+		     const struct folded_how *how)
 {
 	const char *why = folded_refusal(tf, FOLDED_NS);
+	struct folded_how ns = *how;
 	int err;
 
 	if (why) {
 		p_err("%s: cannot write --folded: %s\n", path, why);
 		return -EINVAL;
 	}
+	if (how->lines && trace_file_lines(tf, how->lines, how->lines_ctx) < 0) {
+		p_err("%s: out of memory\n", path);
+		return -ENOMEM;
+	}
 	/* Its own file just ended: no first reading to hold it to. */
 	tf->err[0] = '\0';
-	err = folded_write(f, tf, NULL, FOLDED_NS);
+	ns.weight = FOLDED_NS;
+	err = folded_write(f, tf, NULL, &ns);
 	if (err)
 		p_err("%s: %s\n", path, tf->err[0] ? tf->err : strerror(-err));
 	return err;
 }
 
-int folded_file(const char *path, struct output *out)
+int folded_file(const char *path, struct output *out, const struct folded_how *how)
 {
 	struct trace_file tf;
 	int err;
@@ -227,7 +239,7 @@ int folded_file(const char *path, struct output *out)
 			output_discard(out);
 		return -EIO;
 	}
-	err = fold_into(out ? out->f : stdout, path, &tf);
+	err = fold_into(out ? out->f : stdout, path, &tf, how);
 	trace_file_free(&tf);
 	if (out && err)
 		output_discard(out);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
+#include "gupstat_srcline.h"
 #include "gupstat_tracefile.h"
 
 /*
@@ -50,6 +51,8 @@ struct trace_rec {
 struct trace_frame {
 	__u64 addr;		/* 0 unless the file has GT_F_KERNEL_ADDRS */
 	char *name;
+	/* Its source line, once resolved (tracefile/srclines.c); else NULL. */
+	const struct src_line *src;
 };
 
 struct trace_stack {

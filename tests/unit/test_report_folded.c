@@ -4,7 +4,8 @@
  * report's total hold time (and, by holds, to its hold count), frames
  * root first, holds without a stack on one line, heaviest first; by
  * waits, the waiters' stacks add up to the total wait time and the
- * holds' lines stay as they were; a
+ * holds' lines stay as they were; frames by function unless
+ * --folded-by address; a
  * trace without stacks, an output onto the input and bad options get
  * one line, a non-zero exit and nothing written.
  */
@@ -20,9 +21,13 @@
 #include "util/msg.h"
 
 #define NR_RECS		40
-#define STACK_A_ROOT_FIRST "gup_test_ioctl+0x2a1 [gup_test];__gup_longterm_locked+0x5e;" \
+/* By function, the default: offsets dropped, a module's name kept. */
+#define STACK_A_ROOT_FIRST "gup_test_ioctl [gup_test];__gup_longterm_locked;" \
+			   "__get_user_pages;follow_page_pte"
+#define STACK_B_ROOT_FIRST "process_vm_rw_core;__get_user_pages;follow_page_pte"
+/* --folded-by address: the frames as the file has them. */
+#define STACK_A_BY_ADDRESS "gup_test_ioctl+0x2a1 [gup_test];__gup_longterm_locked+0x5e;" \
 			   "__get_user_pages+0x1b4;follow_page_pte+0x0"
-#define STACK_B_ROOT_FIRST "process_vm_rw_core+0x2c0;__get_user_pages+0x1b4;follow_page_pte+0x0"
 
 static char *trace, *folded, *txt, *err_log;
 static char out[1 << 16], err[4096];
@@ -167,6 +172,22 @@ static void by_holds(void)
 	      (unsigned long long)want_none.holds);
 }
 
+/* --folded-by address keeps each offset a frame of its own. */
+static void by_address(void)
+{
+	char *argv[] = { "report", "--folded-by", "address", "--folded", "-", trace, NULL };
+	char *bad[] = { "report", "--folded-by", "line", "--folded", "-", trace, NULL };
+	int rc = run_report(argv);
+
+	capture_read(txt, out, sizeof(out));
+	CHECK(rc == 0 && weight_of(out, STACK_A_BY_ADDRESS) == (long long)want_a.ns,
+	      "--folded-by address: stack A with its offsets, %llu ns (%d, '%s')",
+	      (unsigned long long)want_a.ns, rc, err);
+	rc = run_report(bad);
+	CHECK(rc == 2 && err_one && strstr(err, "--folded-by") && strstr(err, "line"),
+	      "--folded-by line: exit 2, '%s'", err);
+}
+
 /*
  * --folded-weight waits: the waiters' stacks by the time they spun, the
  * lines adding up to the text's total wait time; the same trace by ns
@@ -174,8 +195,7 @@ static void by_holds(void)
  */
 static void by_waits(void)
 {
-	static const char *const spin = "handle_mm_fault+0x1b2;do_pte_missing+0x3d;"
-					"queued_spin_lock_slowpath+0x4e";
+	static const char *const spin = "handle_mm_fault;do_pte_missing;queued_spin_lock_slowpath";
 	char *waits = scratch("w.gt");
 	char *argv[] = { "report", "--folded-weight", "waits", "--folded", folded, waits, NULL };
 	char *ns_argv[] = { "report", "--folded", "-", waits, NULL };
@@ -325,6 +345,7 @@ int main(void)
 	make_trace();
 	by_ns();
 	by_holds();
+	by_address();
 	by_waits();
 	refusals();
 	incomplete();
