@@ -19,12 +19,22 @@
 
 /* The most functions inlined into each other at one address. */
 #define CHAIN_MAX	16
+/*
+ * The functions whose compilation units libdw may keep read at once: a
+ * few hundred kB each (a vmlinux has thousands), so the memory taken
+ * stays under 100 MB however many functions a trace's stacks go through.
+ */
+#define FUNCS_PER_OPEN	256
 #define BUILD_ID_MAX	64
 
 struct kfunc {
 	const char *name;	/* the vmlinux's string table's */
 	__u64 addr, size;
 	bool func;		/* STT_FUNC; else an assembler label */
+	bool die_known;		/* func_die() looked: has_die says what it found */
+	bool has_die;
+	Dwarf_Die die;		/* its subprogram, at @bias */
+	Dwarf_Addr bias;
 };
 
 /* A frame resolved: its chain, or nr 0 when it could not be. */
@@ -35,10 +45,12 @@ struct cached {
 };
 
 struct kdwarf {
+	char *path;
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
 	struct kfunc *syms;	/* by name, then address */
 	size_t nr_syms;
+	size_t funcs;		/* functions looked up since dwfl_load() */
 	char *root;		/* the source tree, "/.../linux/", or NULL */
 	struct cached *cache;	/* open addressing, by frame */
 	size_t cache_cap, cache_nr;
@@ -86,8 +98,9 @@ static int load_syms(struct kdwarf *kd)
 		if (!name || !*name || sym.st_shndx == SHN_UNDEF || sym.st_shndx == SHN_ABS ||
 		    (type != STT_FUNC && type != STT_NOTYPE))
 			continue;
-		kd->syms[kd->nr_syms++] = (struct kfunc){ name, addr, sym.st_size,
-							  type == STT_FUNC };
+		kd->syms[kd->nr_syms++] = (struct kfunc){ .name = name, .addr = addr,
+							  .size = sym.st_size,
+							  .func = type == STT_FUNC };
 	}
 	qsort(kd->syms, kd->nr_syms, sizeof(*kd->syms), kfunc_cmp);
 	return 0;
@@ -127,38 +140,57 @@ static void read_build_id(struct kdwarf *kd)
 		snprintf(kd->build_id + 2 * i, 3, "%02x", bits[i]);
 }
 
-struct kdwarf *kdwarf_open(const char *path, char *why, size_t len)
+/*
+ * The file opened by libdwfl and its symbols by name. Again after
+ * FUNCS_PER_OPEN functions: what libdw keeps of each compilation unit
+ * it read (abbreviations, line tables) is only let go with the whole.
+ */
+static int dwfl_load(struct kdwarf *kd, char *why, size_t len)
 {
-	struct kdwarf *kd = calloc(1, sizeof(*kd));
 	Dwarf_Addr bias;
 
-	if (!kd) {
-		snprintf(why, len, "out of memory");
-		return NULL;
-	}
+	if (kd->dwfl)
+		dwfl_end(kd->dwfl);
+	free(kd->syms);
+	kd->syms = NULL;
+	kd->nr_syms = kd->funcs = 0;
+	kd->mod = NULL;
 	kd->dwfl = dwfl_begin(&callbacks);
 	if (kd->dwfl)
-		kd->mod = dwfl_report_offline(kd->dwfl, "vmlinux", path, -1);
+		kd->mod = dwfl_report_offline(kd->dwfl, "vmlinux", kd->path, -1);
 	if (!kd->mod) {
-		snprintf(why, len, "%s: %s", path, access(path, R_OK) ? strerror(errno) :
+		snprintf(why, len, "%s: %s", kd->path, access(kd->path, R_OK) ? strerror(errno) :
 			 "not an ELF file");
-		goto fail;
+		return -1;
 	}
 	dwfl_report_end(kd->dwfl, NULL, NULL);
 	if (!dwfl_module_getelf(kd->mod, &bias) || !dwfl_module_getdwarf(kd->mod, &bias)) {
-		snprintf(why, len, "%s: no DWARF debug info", path);
-		goto fail;
+		snprintf(why, len, "%s: no DWARF debug info", kd->path);
+		return -1;
+	}
+	if (load_syms(kd)) {
+		snprintf(why, len, "%s: no symbol table", kd->path);
+		return -1;
+	}
+	return 0;
+}
+
+struct kdwarf *kdwarf_open(const char *path, char *why, size_t len)
+{
+	struct kdwarf *kd = calloc(1, sizeof(*kd));
+
+	if (!kd || !(kd->path = strdup(path))) {
+		snprintf(why, len, "out of memory");
+		free(kd);
+		return NULL;
+	}
+	if (dwfl_load(kd, why, len)) {
+		kdwarf_close(kd);
+		return NULL;
 	}
 	read_build_id(kd);
-	if (load_syms(kd)) {
-		snprintf(why, len, "%s: no symbol table", path);
-		goto fail;
-	}
 	find_root(kd);
 	return kd;
-fail:
-	kdwarf_close(kd);
-	return NULL;
 }
 
 void kdwarf_close(struct kdwarf *kd)
@@ -174,6 +206,7 @@ void kdwarf_close(struct kdwarf *kd)
 	free(kd->cache);
 	free(kd->syms);
 	free(kd->root);
+	free(kd->path);
 	if (kd->dwfl)
 		dwfl_end(kd->dwfl);
 	free(kd);
@@ -221,63 +254,97 @@ static const char *call_site(Dwarf_Die *die, Dwarf_Files *files, size_t nfiles, 
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-/* The first function among @n scopes from @i: inlined, or the one they are in. */
-static int next_func(Dwarf_Die *scopes, int i, int n)
+/*
+ * The function's DIE: the compilation unit's top-level subprogram that
+ * covers @pc, found once per symbol and kept. A walk of the unit's top
+ * level, not of every DIE in it (dwarf_getscopes() visits them all, a
+ * millisecond per frame on a vmlinux).
+ */
+static bool func_die(struct kdwarf *kd, struct kfunc *s, Dwarf_Addr pc)
 {
-	for (; i < n; i++) {
-		int tag = dwarf_tag(&scopes[i]);
+	Dwarf_Die *cu, child;
+	Dwarf_Addr bias;
 
-		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
-			return i;
-	}
-	return -1;
+	if (s->die_known)
+		return s->has_die;
+	s->die_known = true;
+	kd->funcs++;
+	cu = dwfl_module_addrdie(kd->mod, pc, &bias);
+	if (!cu || dwarf_child(cu, &child))
+		return false;
+	do {
+		if (dwarf_tag(&child) == DW_TAG_subprogram && dwarf_haspc(&child, pc - bias) > 0) {
+			s->die = child;
+			s->bias = bias;
+			s->has_die = true;
+			break;
+		}
+	} while (!dwarf_siblingof(&child, &child));
+	return s->has_die;
+}
+
+/*
+ * The inlined instances that cover @pc under @parent, outermost first,
+ * into @out: how many. Only the blocks that cover @pc are entered.
+ */
+static int inlined_at(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *out, int max)
+{
+	Dwarf_Die child;
+	int tag;
+
+	if (dwarf_child(parent, &child))
+		return 0;
+	do {
+		tag = dwarf_tag(&child);
+		if ((tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block) ||
+		    dwarf_haspc(&child, pc) <= 0)
+			continue;
+		if (tag == DW_TAG_lexical_block)
+			return inlined_at(&child, pc, out, max);
+		if (!max)
+			return 0;
+		out[0] = child;
+		return 1 + inlined_at(&child, pc, out + 1, max - 1);
+	} while (!dwarf_siblingof(&child, &child));
+	return 0;
 }
 
 /*
  * @pc's chain, innermost first: each inlined function at the line it is
  * at, then the function it was inlined into at its call's line, out to
- * the function the symbol is. @sym names it when no scope does. The
- * scopes of @pc end at an inlined instance's abstract definition; the
- * instance's own scopes (dwarf_getscopes_die()) lead to its caller.
+ * the function the symbol is. @s names it when no DIE does.
  */
-static int chain(struct kdwarf *kd, Dwarf_Addr pc, const char *sym, struct src_line *out)
+static int chain(struct kdwarf *kd, struct kfunc *s, Dwarf_Addr pc, struct src_line *out)
 {
 	Dwfl_Line *l = dwfl_module_getsrc(kd->mod, pc);
 	const char *file = l ? dwfl_lineinfo(l, NULL, NULL, NULL, NULL, NULL) : NULL;
+	Dwarf_Die inl[CHAIN_MAX - 1], cu;
 	Dwarf_Files *files = NULL;
-	Dwarf_Die *scopes = NULL, *cu, die;
 	const char *comp = NULL;
 	Dwarf_Attribute a;
-	int line = 0, n = 0, i = 0, nr = 0;
-	Dwarf_Addr bias;
+	int line = 0, n, nr = 0;
 	size_t nfiles = 0;
 
 	if (l)
 		dwfl_lineinfo(l, NULL, &line, NULL, NULL, NULL);
-	cu = dwfl_module_addrdie(kd->mod, pc, &bias);
-	if (cu) {
-		comp = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
-		dwarf_getsrcfiles(cu, &files, &nfiles);
-		n = dwarf_getscopes(cu, pc - bias, &scopes);
+	if (!func_die(kd, s, pc)) {
+		if (file)
+			out[nr++] = (struct src_line){ s->name, relative(kd, file, NULL),
+							 line > 0 ? line : 0, false };
+		return nr;
 	}
-	while (nr < CHAIN_MAX && (i = next_func(scopes, i, n)) >= 0) {
-		bool inlined = dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine;
-
-		out[nr++] = (struct src_line){ die_func(&scopes[i]),
-			file ? relative(kd, file, comp) : "?", line > 0 ? line : 0, inlined };
-		if (!inlined)
-			break;
-		file = call_site(&scopes[i], files, nfiles, &line);
-		die = scopes[i];
-		free(scopes);
-		scopes = NULL;
-		n = dwarf_getscopes_die(&die, &scopes);
-		i = 1;
+	if (dwarf_diecu(&s->die, &cu, NULL, NULL)) {
+		comp = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
+		dwarf_getsrcfiles(&cu, &files, &nfiles);
 	}
-	free(scopes);
-	if (!nr && file)
-		out[nr++] = (struct src_line){ sym, relative(kd, file, comp),
-						 line > 0 ? line : 0, false };
+	n = inlined_at(&s->die, pc - s->bias, inl, CHAIN_MAX - 1);
+	while (n-- > 0) {
+		out[nr++] = (struct src_line){ die_func(&inl[n]),
+			file ? relative(kd, file, comp) : "?", line > 0 ? line : 0, true };
+		file = call_site(&inl[n], files, nfiles, &line);
+	}
+	out[nr++] = (struct src_line){ die_func(&s->die), file ? relative(kd, file, comp) : "?",
+				       line > 0 ? line : 0, false };
 	return nr;
 }
 
@@ -286,9 +353,9 @@ static int chain(struct kdwarf *kd, Dwarf_Addr pc, const char *sym, struct src_l
  * longer than @off (a label has no size). 0 when none is, or two are
  * (two static functions of one name: kallsyms does not say which).
  */
-static const struct kfunc *find_sym(const struct kdwarf *kd, const char *name, __u64 off)
+static struct kfunc *find_sym(struct kdwarf *kd, const char *name, __u64 off)
 {
-	const struct kfunc *found = NULL, *label = NULL;
+	struct kfunc *found = NULL, *label = NULL;
 	size_t lo = 0, hi = kd->nr_syms;
 
 	while (lo < hi) {
@@ -300,7 +367,7 @@ static const struct kfunc *find_sym(const struct kdwarf *kd, const char *name, _
 			hi = mid;
 	}
 	for (; lo < kd->nr_syms && !strcmp(kd->syms[lo].name, name); lo++) {
-		const struct kfunc *s = &kd->syms[lo];
+		struct kfunc *s = &kd->syms[lo];
 
 		if (s->func && off < s->size) {
 			if (found && found->addr != s->addr)
@@ -318,7 +385,7 @@ static int resolve(struct kdwarf *kd, const char *frame, struct src_line *out)
 {
 	const char *plus = strrchr(frame, '+');
 	unsigned long long off;
-	const struct kfunc *s;
+	struct kfunc *s;
 	char name[256], *end;
 
 	if (!plus || strchr(frame, ' ') || (size_t)(plus - frame) >= sizeof(name) ||
@@ -332,7 +399,7 @@ static int resolve(struct kdwarf *kd, const char *frame, struct src_line *out)
 	if (!s)
 		return 0;
 	/* A return address: the call is the byte before it. */
-	return chain(kd, s->addr + off - (off ? 1 : 0), s->name, out);
+	return chain(kd, s, s->addr + off - (off ? 1 : 0), out);
 }
 
 static size_t hash(const char *s)
@@ -373,11 +440,39 @@ static int cache_grow(struct kdwarf *kd)
 	return 0;
 }
 
+/*
+ * @nr lines and their strings in one allocation: libdw's strings go
+ * when dwfl_load() starts again, the cache's stay.
+ */
+static struct src_line *copy_lines(const struct src_line *in, int nr)
+{
+	size_t len = nr * sizeof(*in);
+	struct src_line *out;
+	char *p;
+	int i;
+
+	for (i = 0; i < nr; i++)
+		len += strlen(in[i].func) + strlen(in[i].file) + 2;
+	out = nr ? malloc(len) : NULL;
+	if (!out)
+		return NULL;
+	p = (char *)(out + nr);
+	for (i = 0; i < nr; i++) {
+		out[i] = in[i];
+		out[i].func = strcpy(p, in[i].func);
+		p += strlen(p) + 1;
+		out[i].file = strcpy(p, in[i].file);
+		p += strlen(p) + 1;
+	}
+	return out;
+}
+
 int kdwarf_resolve(void *ctx, const char *frame, const struct src_line **lines)
 {
 	struct kdwarf *kd = ctx;
 	struct src_line out[CHAIN_MAX];
 	struct cached *c;
+	char why[512];
 	int nr;
 
 	*lines = NULL;
@@ -388,19 +483,20 @@ int kdwarf_resolve(void *ctx, const char *frame, const struct src_line **lines)
 			return c->nr;
 		}
 	}
+	if (kd->funcs >= FUNCS_PER_OPEN && dwfl_load(kd, why, sizeof(why)))
+		return 0;
 	nr = resolve(kd, frame, out);
 	if (cache_grow(kd))
 		return 0;
 	c = slot(kd->cache, kd->cache_cap, frame);
 	c->frame = strdup(frame);
-	c->lines = nr ? malloc(nr * sizeof(*out)) : NULL;
+	c->lines = copy_lines(out, nr);
 	if (!c->frame || (nr && !c->lines)) {
 		free(c->frame);
 		free(c->lines);
 		*c = (struct cached){};
 		return 0;
 	}
-	memcpy(c->lines, out, nr * sizeof(*out));
 	c->nr = nr;
 	kd->cache_nr++;
 	*lines = c->lines;

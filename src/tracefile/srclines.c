@@ -50,11 +50,46 @@ fail:
 	return -ENOMEM;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Every distinct frame through @fn once, in name order: one function's
+ * offsets one after the other, so that a resolver that keeps a bounded
+ * number of functions' debug info at a time reads each function once.
+ */
+static int prime(struct trace_file *tf, srclines_fn fn, void *ctx)
+{
+	const struct src_line *lines;
+	size_t n = 0, i;
+	char **names;
+	__u32 k;
+
+	for (i = 0; i < tf->nr_stacks; i++)
+		n += tf->stacks[i].nr_frames;
+	names = malloc((n ? n : 1) * sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	for (n = 0, i = 0; i < tf->nr_stacks; i++)
+		for (k = 0; k < tf->stacks[i].nr_frames; k++)
+			names[n++] = tf->stacks[i].frames[k].name;
+	qsort(names, n, sizeof(*names), cmp_name);
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(names[i - 1], names[i]))
+			fn(ctx, names[i], &lines);
+	free(names);
+	return 0;
+}
+
 long trace_file_lines(struct trace_file *tf, srclines_fn fn, void *ctx)
 {
 	long resolved = 0, n;
 	__u32 i;
 
+	if (prime(tf, fn, ctx))
+		return -ENOMEM;
 	for (i = 0; i < tf->nr_stacks; i++) {
 		n = stack_lines(&tf->stacks[i], fn, ctx);
 		if (n < 0)

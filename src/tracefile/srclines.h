@@ -9,7 +9,9 @@
 /*
  * A frame's chain of source lines, innermost first (kernel/dwarf.c's,
  * given by the subcommand): their number, 0 for none. The lines must
- * outlive the trace file.
+ * outlive the trace file. Each distinct frame is asked for once in
+ * name order, then again as the stacks are rewritten: @fn keeps what it
+ * found.
  */
 typedef int (*srclines_fn)(void *ctx, const char *frame, const struct src_line **lines);
 
