@@ -40,7 +40,8 @@ endif
 # statically as libbpf is, with the compressors it reads sections
 # through: a user without debug info needs none of them installed.
 # libelf and zlib stay shared, as libbpf has them.
-LIBDW_LIBS	?= -Wl,-Bstatic -ldw -lbz2 -llzma -Wl,-Bdynamic
+LIBDW_A_LIBS	:= -ldw -lbz2 -llzma
+LIBDW_LIBS	?= -Wl,-Bstatic $(LIBDW_A_LIBS) -Wl,-Bdynamic
 # Extra flags for gupstat's link alone: make arm64 links it -static.
 GUPSTAT_LDFLAGS	:=
 

@@ -72,7 +72,10 @@ struct gt_header {
  * "kernel" (uname -r), "method" (how holds were timed), "fill" (how or
  * why not gup_fill_pages() was traced), "gupstat" (its version),
  * "foll_flags" (NAME=0xVALUE,... from the kernel's BTF, to decode
- * gup_flags), "command" (what was traced). Readers ignore unknown keys.
+ * gup_flags), "command" (what was traced); added later, with no version
+ * change, "build_id" (the kernel's GNU build ID in hex, from
+ * /sys/kernel/notes, or "unknown": what a vmlinux that resolves the
+ * stacks' source lines must have). Readers ignore unknown keys.
  */
 #define GT_KEY_MAX	32
 #define GT_VALUE_MAX	4096

@@ -34,7 +34,8 @@ endif
 arm64:
 	$(Q)root=$$(tools/arm64-root) && \
 	$(MAKE) --no-print-directory OUT=$(OUT)/arm64 ARCH_DIR=arm64 CC="$(ARM64_CC) --sysroot=$$root" \
-		LIBBPF_A=$$root/usr/lib/aarch64-linux-gnu/libbpf.a GUPSTAT_LDFLAGS=-static arm64-tree
+		LIBBPF_A=$$root/usr/lib/aarch64-linux-gnu/libbpf.a GUPSTAT_LDFLAGS=-static \
+		LIBDW_LIBS="$(LIBDW_A_LIBS)" arm64-tree
 
 # Only inside the sub-make above, where OUT is the arm64 tree.
 arm64-tree: $(OUT)/gupstat $(WORK_PROGS)

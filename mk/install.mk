@@ -49,7 +49,7 @@ FORCE:
 
 $(OUT)/static/gupstat: $(OBJS) $(LIBBPF_A) | $(OUT)/static
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -static-pie -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_A_LIBS) -lelf -lz -lm -ljson-c -levent
 
 $(OUT)/man/%: man/%.scd | $(OUT)/man
 	$(call msg,SCDOC,$@)
