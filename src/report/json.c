@@ -29,7 +29,7 @@ static void trailer_count(struct jw *w, const struct trace_file *tf, const char 
 static void source_json(struct jw *w, const char *path, const struct trace_file *tf)
 {
 	static const char *const keys[] = { "kernel", "gupstat", "command", "method", "walk",
-					    "fill", "stacks" };
+					    "fill", "stacks", "build_id" };
 	size_t i;
 
 	jw_object(w, "trace");
