@@ -23,12 +23,23 @@ struct png_ink {
 	unsigned long hue[PNG_HUES];		/* the coloured ones by hue */
 };
 
+static int png_max(const unsigned char *p)
+{
+	return p[0] > p[1] ? (p[0] > p[2] ? p[0] : p[2]) : (p[1] > p[2] ? p[1] : p[2]);
+}
+
+/* How far a pixel is from grey: its max - min channel. */
+static int png_chroma(const unsigned char *p)
+{
+	int min = p[0] < p[1] ? (p[0] < p[2] ? p[0] : p[2]) : (p[1] < p[2] ? p[1] : p[2]);
+
+	return png_max(p) - min;
+}
+
 /* A coloured pixel's hue, in PNG_HUES slots; -1 for a grey one. */
 static int png_hue(const unsigned char *p)
 {
-	int r = p[0], g = p[1], b = p[2];
-	int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
-	int min = r < g ? (r < b ? r : b) : (g < b ? g : b), c = max - min, h;
+	int r = p[0], g = p[1], b = p[2], max = png_max(p), c = png_chroma(p), h;
 
 	if (c < PNG_CHROMA_MIN)
 		return -1;
@@ -105,16 +116,31 @@ static void png_count(const unsigned char *d, struct png_ink *ink, size_t stride
 	}
 }
 
-/* Count @path's pixels: 0, or -1 for a file this reader does not take. */
-static int png_ink_count(const char *path, unsigned int rgb, struct png_ink *ink)
+/* A decoded picture: rows of 1 filter byte and width * bpp bytes. */
+struct png_image {
+	unsigned int width, height;
+	int bpp;		/* 3 (RGB) or 4 (RGBA) */
+	size_t stride;
+	unsigned char *raw;
+};
+
+/* Pixel (@x, @y)'s red, green and blue. */
+static inline const unsigned char *png_px(const struct png_image *img, unsigned int x,
+					  unsigned int y)
 {
-	unsigned char *buf = NULL, *idat = NULL, *raw = NULL;
-	size_t len = 0, nidat = 0, stride, off = 8;
+	return img->raw + y * (img->stride + 1) + 1 + (size_t)x * img->bpp;
+}
+
+/* @path decoded into @img (png_free() it): 0, or -1 for a file this reader does not take. */
+static int png_load(const char *path, struct png_image *img)
+{
+	unsigned char *buf = NULL, *idat = NULL;
+	size_t len = 0, nidat = 0, off = 8;
 	unsigned long rawlen;
-	int bpp = 0, ret = -1;
+	int ret = -1;
 	FILE *f = fopen(path, "rb");
 
-	memset(ink, 0, sizeof(*ink));
+	memset(img, 0, sizeof(*img));
 	if (!f)
 		return -1;
 	buf = malloc(1 << 26);
@@ -130,10 +156,10 @@ static int png_ink_count(const char *path, unsigned int rgb, struct png_ink *ink
 		if (n > len - off - 12)
 			goto out;
 		if (!memcmp(type, "IHDR", 4)) {
-			ink->width = png_be32(data);
-			ink->height = png_be32(data + 4);
-			bpp = data[9] == 6 ? 4 : data[9] == 2 ? 3 : 0;
-			if (data[8] != 8 || !bpp || data[12])
+			img->width = png_be32(data);
+			img->height = png_be32(data + 4);
+			img->bpp = data[9] == 6 ? 4 : data[9] == 2 ? 3 : 0;
+			if (data[8] != 8 || !img->bpp || data[12])
 				goto out;
 		} else if (!memcmp(type, "IDAT", 4)) {
 			memcpy(idat + nidat, data, n);
@@ -141,19 +167,43 @@ static int png_ink_count(const char *path, unsigned int rgb, struct png_ink *ink
 		}
 		off += 12 + n;
 	}
-	stride = (size_t)ink->width * bpp;
-	rawlen = (stride + 1) * ink->height;
-	raw = malloc(rawlen ? rawlen : 1);
-	if (!raw || !bpp || uncompress(raw, &rawlen, idat, nidat) != Z_OK ||
-	    rawlen != (stride + 1) * ink->height || png_unfilter(raw, ink->height, stride, bpp))
+	img->stride = (size_t)img->width * img->bpp;
+	rawlen = (img->stride + 1) * img->height;
+	img->raw = malloc(rawlen ? rawlen : 1);
+	if (!img->raw || !img->bpp || uncompress(img->raw, &rawlen, idat, nidat) != Z_OK ||
+	    rawlen != (img->stride + 1) * img->height ||
+	    png_unfilter(img->raw, img->height, img->stride, img->bpp))
 		goto out;
-	png_count(raw, ink, stride, bpp, rgb);
 	ret = 0;
 out:
 	free(buf);
 	free(idat);
-	free(raw);
+	if (ret) {
+		free(img->raw);
+		img->raw = NULL;
+	}
 	return ret;
+}
+
+static void png_free(struct png_image *img)
+{
+	free(img->raw);
+	img->raw = NULL;
+}
+
+/* Count @path's pixels: 0, or -1 for a file this reader does not take. */
+static int png_ink_count(const char *path, unsigned int rgb, struct png_ink *ink)
+{
+	struct png_image img;
+
+	memset(ink, 0, sizeof(*ink));
+	if (png_load(path, &img))
+		return -1;
+	ink->width = img.width;
+	ink->height = img.height;
+	png_count(img.raw, ink, img.stride, img.bpp, rgb);
+	png_free(&img);
+	return 0;
 }
 
 #endif /* __GUPSTAT_PNG_INK_H */
