@@ -6,7 +6,8 @@
 # results/README.md. arm64's are in mk/arm64.mk.
 
 .PHONY: run bench-overhead bench-serve bench-trace-disk bench-ab bench-hold \
-	bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-wait
+	bench-ro-pin bench-unpin bench-unpin-sim bench-ab-count bench-wait \
+	bench-overhead-count
 
 ##@ Running and measuring
 # The README's first command: the live view around a built-in workload,
@@ -28,6 +29,17 @@ run:
 bench-overhead: deps
 	$(Q)$(MAKE) -s --no-print-directory all kernel selftests
 	$(Q)tools/vmrun --kernel base --timeout 3000 -- tools/bench/overhead-guest
+
+# The same counted, not timed: base booted once under the cache model,
+# instructions and last-level misses per pin and unpin call untraced,
+# under gupstat's configurations and under bpftrace, per BPF program per
+# run (tools/bench/overhead-count). FOLIOS (4k 64k), MB (256), REPEATS
+# (3) and CONFIGS as the script says.
+## gupstat's and bpftrace's cost per pin call, counted under the cache model
+bench-overhead-count: deps
+	$(Q)$(MAKE) -s --no-print-directory all selftests sim
+	$(Q)kernel/build base >/dev/null
+	$(Q)tools/bench/overhead-count
 
 # gupstat serve, scraped every second, against the live view.
 ## gupstat serve, scraped every second, against the live view
