@@ -22,8 +22,9 @@
  * every GUP_PTE_BREAK_BATCH PTEs when spin_needbreak() or need_resched()
  * says so), a pin of PIN_PAGES present PTEs that is walked in more than
  * one call was released early; tests/kernel/test_walk_edge.sh counts
- * those calls under gupstat with preempt=none and preempt=full
- * (spin_needbreak() is live only under the latter). This program shows
+ * those calls under gupstat with preempt=none and preempt=full where
+ * the kernel has none (spin_needbreak() is dead under none; 7.x x86 has
+ * lazy and full, both preemptible), else apart and same. This program shows
  * the set-up ("reached:"), checks every pinned page ("FAIL:"), and prints
  * a digest that must not depend on the kernel or on the timing.
  */
