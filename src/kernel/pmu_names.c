@@ -189,7 +189,7 @@ const char *pmu_name_hw_symbol(const char *name)
  * Every name the table takes, perf list's spelling and the aliases, and
  * each cache event as perf list spells it: @fn(@section, name, @ctx).
  */
-void pmu_name_each(pmu_name_fn fn, void *ctx)
+void pmu_name_each(pmu_list_fn fn, void *ctx)
 {
 	char buf[64];
 	size_t i, c, op;

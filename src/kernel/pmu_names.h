@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <linux/perf_event.h>
+#include "kernel/pmu.h"	/* pmu_list_fn */
 
 struct pmu_name {
 	const char *name, *alias;
@@ -20,7 +21,6 @@ int pmu_name_parse(const char *name, struct perf_event_attr *attr);
 /* perf's name for a hardware event's alias ("cycles": "cpu-cycles"). */
 const char *pmu_name_hw_symbol(const char *name);
 
-typedef void (*pmu_name_fn)(const char *section, const char *name, void *ctx);
-void pmu_name_each(pmu_name_fn fn, void *ctx);
+void pmu_name_each(pmu_list_fn fn, void *ctx);
 
 #endif /* __GUPSTAT_KERNEL_PMU_NAMES_H */

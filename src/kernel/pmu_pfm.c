@@ -68,7 +68,7 @@ static void lower(char *s)
 }
 
 /* @ev and each of its umasks as "event.umask", as perf list spells them. */
-static void each_umask(const char *kind, int ev, pmu_pfm_fn fn, void *ctx)
+static void each_umask(const char *kind, int ev, pmu_list_fn fn, void *ctx)
 {
 	pfm_event_info_t ei = { .size = sizeof(ei) };
 	pfm_event_attr_info_t ai;
@@ -92,7 +92,7 @@ static void each_umask(const char *kind, int ev, pmu_pfm_fn fn, void *ctx)
 	}
 }
 
-void pmu_pfm_each(pmu_pfm_fn fn, void *ctx)
+void pmu_pfm_each(pmu_list_fn fn, void *ctx)
 {
 	pfm_pmu_info_t pi;
 	char kind[96];
@@ -122,7 +122,7 @@ int pmu_pfm_parse(const char *name, struct perf_event_attr *attr, char *why, siz
 	return -ENOENT;
 }
 
-void pmu_pfm_each(pmu_pfm_fn fn, void *ctx)
+void pmu_pfm_each(pmu_list_fn fn, void *ctx)
 {
 }
 

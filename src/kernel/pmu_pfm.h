@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/perf_event.h>
+#include "kernel/pmu.h"	/* pmu_list_fn */
 
 /*
  * The CPU's own event names (perf list's "mem_load_retired.l3_miss"),
@@ -17,8 +18,7 @@ int pmu_pfm_parse(const char *name, struct perf_event_attr *attr, char *why, siz
 /* Whether gupstat was built with libpfm4 (libpfm4-dev). */
 extern const bool pmu_pfm_linked;
 
-typedef void (*pmu_pfm_fn)(const char *section, const char *name, void *ctx);
 /* Every event and event.umask of the CPU's PMUs, lower case. */
-void pmu_pfm_each(pmu_pfm_fn fn, void *ctx);
+void pmu_pfm_each(pmu_list_fn fn, void *ctx);
 
 #endif /* __GUPSTAT_KERNEL_PMU_PFM_H */

@@ -219,7 +219,7 @@ static bool event_file(const char *name)
 					   strcmp(dot, ".per-pkg") && strcmp(dot, ".snapshot")));
 }
 
-static void each_event(const char *pmu, pmu_sysfs_fn fn, void *ctx)
+static void each_event(const char *pmu, pmu_list_fn fn, void *ctx)
 {
 	char path[512], name[512];
 	struct dirent *e;
@@ -237,7 +237,7 @@ static void each_event(const char *pmu, pmu_sysfs_fn fn, void *ctx)
 	closedir(d);
 }
 
-void pmu_sysfs_each(pmu_sysfs_fn fn, void *ctx)
+void pmu_sysfs_each(pmu_list_fn fn, void *ctx)
 {
 	struct dirent *e;
 	DIR *d = opendir(sysfs_root);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <linux/perf_event.h>
+#include "kernel/pmu.h"	/* pmu_list_fn */
 
 #define PMU_SYSFS_ROOT	"/sys/bus/event_source/devices"
 
@@ -18,8 +19,7 @@ void pmu_sysfs_set_root(const char *dir);
  */
 int pmu_sysfs_parse(const char *name, struct perf_event_attr *attr, char *why, size_t len);
 
-typedef void (*pmu_sysfs_fn)(const char *section, const char *name, void *ctx);
 /* Every PMU/EVENT/ this machine has: @fn(kind, "PMU/EVENT/", @ctx). */
-void pmu_sysfs_each(pmu_sysfs_fn fn, void *ctx);
+void pmu_sysfs_each(pmu_list_fn fn, void *ctx);
 
 #endif /* __GUPSTAT_KERNEL_PMU_SYSFS_H */
