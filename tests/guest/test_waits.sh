@@ -106,7 +106,18 @@ bt_start() {
 # BT_SPINS, as printed before its "bt-end" (bpftrace prints the cleared
 # maps again as it exits); 1 if END did not run.
 bt_stop() {
+	local i
 	kill -INT "$1"
+	# Bounded: a bpftrace that never exits is a failure said in one
+	# line, not the file's whole time budget.
+	for i in $(seq 60); do
+		kill -0 "$1" 2>/dev/null || break
+		sleep 1
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		echo "bpftrace still running $i s after SIGINT: killed" >>"$2"
+		kill -KILL "$1"
+	fi
 	wait "$1"
 	BT_WAITS='' BT_SPINS=''
 	grep -q '^bt-end$' "$2" || return 1
@@ -277,7 +288,7 @@ elif ! bt_start "$btout" gupwork futex-storm; then
 		done
 	fi
 else
-	$GUPSTAT -j --waits -- sh -c "$STORM 8 & $GUPWORK --size 64 --for 6 readv; r=\$?; wait \$! && exit \$r" \
+	timeout -k 10 300 $GUPSTAT -j --waits -- sh -c "$STORM 8 & $GUPWORK --size 64 --for 6 readv; r=\$?; wait \$! && exit \$r" \
 		>"$log" 2>"$err"
 	rc=$?
 	bt_stop $BT_PID "$btout"
