@@ -42,6 +42,8 @@ endif
 # libelf and zlib stay shared, as libbpf has them.
 LIBDW_A_LIBS	:= -ldw -lbz2 -llzma
 LIBDW_LIBS	?= -Wl,-Bstatic $(LIBDW_A_LIBS) -Wl,-Bdynamic
+# What gupstat, the unit tests and the catalogue generator link.
+USER_LIBS	= $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
 # Extra flags for gupstat's link alone: make arm64 links it -static.
 GUPSTAT_LDFLAGS	:=
 
@@ -132,7 +134,7 @@ $(OUT)/src/%.o: src/%.c | $(OBJ_DIRS)
 
 $(OUT)/gupstat: $(OBJS) $(LIBBPF_A)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(CFLAGS) $(GUPSTAT_LDFLAGS) -o $@ $(OBJS) $(USER_LIBS)
 
 $(OUT)/workload/%.o: tools/workload/%.c | $(OUT)/workload
 	$(call msg,CC,$@)
@@ -151,7 +153,7 @@ $(WORK_PROGS): $(OUT)/%: $(OUT)/workload/%.o $(WORK_LIB)
 
 $(OUT)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) $(LIBBPF_A) | $(OUT)/tests
 	$(call msg,TEST-CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -Itests/unit -Itests/lib -o $@ $< $(LIB_OBJS) $(USER_LIBS)
 
 $(BPF_OUT)/bpf/validate $(OBJ_DIRS) $(OUT)/workload $(OUT)/workload/kernel $(OUT)/tests:
 	$(Q)mkdir -p $@
@@ -163,7 +165,7 @@ unit-tests: $(UNIT_BINS) $(OUT)/tests/silent.elf $(OUT)/catalog-gen
 # restates it (make catalog) and the host tests check it.
 $(OUT)/catalog-gen: tools/catalog/gen.c $(LIB_OBJS) $(LIBBPF_A)
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(LIBBPF_A) $(LIBPFM_A) $(LIBDW_LIBS) -lelf -lz -lm -ljson-c -levent
+	$(Q)$(CC) $(USER_CFLAGS) -o $@ $< $(LIB_OBJS) $(USER_LIBS)
 
 # From the catalogue (src/probe/catalog.c, src/probe/probes.h), written
 # between marker lines: what the docs, a man page and the schema restate;
