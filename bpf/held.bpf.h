@@ -41,7 +41,7 @@ static __always_inline bool held_leave(struct walk_entry *e)
 	struct pte_held *h;
 	bool waited;
 
-	if (!e->ptl)
+	if (!waits_on || !e->ptl)
 		return false;
 	h = bpf_map_lookup_elem(&pte_held, &e->ptl);
 	waited = h && h->waits;

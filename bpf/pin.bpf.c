@@ -148,13 +148,13 @@ static __always_inline void gup_on_exit(void *ctx, long ret)
 /* try_grab_folio(folio, refs, flags) */
 static __always_inline void grab_on_entry(void *ctx, bool fentry)
 {
-	grab(probe_arg(ctx, fentry, 1, 0), probe_arg(ctx, fentry, 2, 0));
+	grab(probe_arg_fixed(ctx, fentry, 1), probe_arg_fixed(ctx, fentry, 2));
 }
 
 /* try_grab_page(page, flags): one ref */
 static __always_inline void grab_page_on_entry(void *ctx, bool fentry)
 {
-	grab(1, probe_arg(ctx, fentry, 1, 0));
+	grab(1, probe_arg_fixed(ctx, fentry, 1));
 }
 
 ENTRY_TWINS(gup, __get_user_pages)

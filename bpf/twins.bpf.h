@@ -74,6 +74,16 @@ static __always_inline __u64 probe_arg(void *ctx, bool fentry, int n, __u64 dflt
 	return v;
 }
 
+/*
+ * The @n'th argument (@n a constant) of a function whose prototype has
+ * it on every kernel gupstat knows. Under fentry a plain load from the
+ * context, which the verifier checks against the prototype at load:
+ * bpf_get_func_arg()'s run-time bound check is a dozen instructions,
+ * and the hooks that read arguments this way run once per page.
+ */
+#define probe_arg_fixed(ctx, fentry, n)					\
+	((fentry) ? ((const __u64 *)(ctx))[n] : (__u64)regs_arg((ctx), (n), 0))
+
 /* The return slot moves with the argument count: the helper knows it. */
 static __always_inline long fexit_ret(void *ctx)
 {

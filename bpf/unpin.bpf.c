@@ -101,7 +101,7 @@ static __always_inline void unpin_dirty_on_exit(void *ctx, long ret)
 
 static __always_inline void put_on_entry(void *ctx, bool fentry)
 {
-	put_refs(probe_arg(ctx, fentry, 1, 0));
+	put_refs(probe_arg_fixed(ctx, fentry, 1));
 }
 
 ENTRY_TWINS(unpin, unpin_user_pages)
