@@ -127,13 +127,17 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 					__u64 ret, __u64 start_ns, __u64 now,
 					bool waited)
 {
-	struct counters *c = counters_get();
 	enum walk_result res;
+	struct counters *c;
 	long pages;
 
 	pages = walk_ret_pages(ret, walk_returns_count, &res);
-	if (c && res < WALK_NR_RESULTS)
-		c->walk_results[res]++;
+	/* A walk that found pages is counted by H_WALK_PAGES (snapshot.c). */
+	if (res != WALK_PAGES && res < WALK_NR_RESULTS) {
+		c = counters_get();
+		if (c)
+			c->walk_results[res]++;
+	}
 	if (start_ns)
 		hist_add(H_WALK_HOLD_NS, now - start_ns);
 	proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);

@@ -62,7 +62,7 @@ enum hist_id {
 #define HIST_LOG2_SLOTS		64
 
 struct hist {
-	__u64 count;
+	__u64 count;		/* the slots' sum, added by user space */
 	__u64 sum;
 	__u64 max;
 	__u64 slots[HIST_SLOTS];

@@ -10,16 +10,21 @@
 #include <bpf/libbpf.h>
 #include "probe/snapshot.h"
 
+/*
+ * The programs keep no count (bpf/common.bpf.h's hist_add()): every
+ * value lands in a slot, so the count is the slots' sum.
+ */
 void snapshot_merge_hist(struct hist *sum, const struct hist *h)
 {
 	int i;
 
-	sum->count += h->count;
 	sum->sum += h->sum;
 	if (h->max > sum->max)
 		sum->max = h->max;
-	for (i = 0; i < HIST_SLOTS; i++)
+	for (i = 0; i < HIST_SLOTS; i++) {
 		sum->slots[i] += h->slots[i];
+		sum->count += h->slots[i];
+	}
 }
 
 void snapshot_merge_counters(struct counters *sum, const struct counters *c)
@@ -85,6 +90,8 @@ int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
 		err = percpu_read(counters, 0, c, sizeof(*c), ncpu, reset);
 		for (cpu = 0; !err && cpu < ncpu; cpu++)
 			snapshot_merge_counters(&s->c, &c[cpu]);
+		/* The walk counts no WALK_PAGES result: its pages histogram does. */
+		s->c.walk_results[WALK_PAGES] = s->hists[H_WALK_PAGES].count;
 	}
 	free(h);
 	return err;
