@@ -56,10 +56,23 @@ static __always_inline struct counters *counters_get(void)
 }
 
 /*
- * floor(log2(v)) + 1, and 0 for 0: the log2 slot of @v. A binary search
- * with a branch per step: the branch-free form (a compare, a shift and
- * an or per step, always all five) cost about twice the instructions for
- * a hold time, and it runs once per walk.
+ * One step of log2_slot()'s binary search. barrier_var() keeps it a
+ * branch: clang would otherwise turn each step into selects that run
+ * both sides, as the branch-free form did.
+ */
+#define LOG2_STEP(v, r, bits) do {					\
+	if ((v) >> (bits)) {						\
+		(v) >>= (bits);						\
+		(r) += (bits);						\
+		barrier_var(v);						\
+	}								\
+} while (0)
+
+/*
+ * floor(log2(v)) + 1, and 0 for 0: the log2 slot of @v, in five
+ * branches, each a shift and a test when not taken. The branch-free form
+ * (always a compare, a shift and an or per step) cost about twice the
+ * instructions for a hold time, and it runs once per walk.
  */
 static __always_inline __u32 log2_slot(__u64 v)
 {
@@ -67,26 +80,11 @@ static __always_inline __u32 log2_slot(__u64 v)
 
 	if (!v)
 		return 0;
-	if (v >> 32) {
-		v >>= 32;
-		r += 32;
-	}
-	if (v >> 16) {
-		v >>= 16;
-		r += 16;
-	}
-	if (v >> 8) {
-		v >>= 8;
-		r += 8;
-	}
-	if (v >> 4) {
-		v >>= 4;
-		r += 4;
-	}
-	if (v >> 2) {
-		v >>= 2;
-		r += 2;
-	}
+	LOG2_STEP(v, r, 32);
+	LOG2_STEP(v, r, 16);
+	LOG2_STEP(v, r, 8);
+	LOG2_STEP(v, r, 4);
+	LOG2_STEP(v, r, 2);
 	return r + (v >> 1);
 }
 
