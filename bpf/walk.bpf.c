@@ -32,6 +32,15 @@ const volatile bool walk_returns_count = false;
 const volatile int walk_addr_arg = -1;
 const volatile int walk_flags_arg = -1;
 const volatile int walk_pages_arg = -1;
+/*
+ * Set by user space when nothing but the walk itself is asked of it: no
+ * process or cgroup filter, no -P or --per-cgroup, no trace, --waits or
+ * --lock-exact. The walk's programs then run one path on which all of
+ * these are known off when compiled. Each option's test on the common
+ * path is a flag the verifier knows, but it keeps the flag's load: the
+ * tests of one walk cost more instructions than its counting.
+ */
+const volatile bool walk_plain = false;
 
 /*
  * The per-CPU walk state of the live view without trace, --waits and
@@ -123,9 +132,13 @@ static __always_inline void walk_enter(const struct walk_args *a)
 	e->entry_ns = bpf_ktime_get_ns();
 }
 
+/*
+ * @plain: walk_plain's path, on which the per-process and per-cgroup
+ * rows and the trace are known off when compiled.
+ */
 static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 					__u64 ret, __u64 start_ns, __u64 now,
-					bool waited)
+					bool waited, bool plain)
 {
 	enum walk_result res;
 	struct counters *c;
@@ -140,10 +153,11 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 	}
 	if (start_ns)
 		hist_add(H_WALK_HOLD_NS, now - start_ns);
-	proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);
+	if (!plain)
+		proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);
 	if (res == WALK_PAGES)
 		hist_add(H_WALK_PAGES, pages);
-	if (trace_on && start_ns)
+	if (!plain && trace_on && start_ns)
 		trace_hold(ctx, e, start_ns, now, pages, res, waited);
 }
 
@@ -161,7 +175,8 @@ static __always_inline void state_miss(void)
  * and another task's walk may have taken the slot. Such a walk is a
  * state miss, counted as one, never a hold measured across two tasks.
  */
-static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now)
+static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
+					   bool plain)
 {
 	struct walk_slot *s = walk_slot_get();
 	struct task_struct *t = bpf_get_current_task_btf();
@@ -173,7 +188,7 @@ static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now)
 		return;
 	}
 	s->task = 0;
-	walk_record(ctx, NULL, ret, s->entry_ns, now, false);
+	walk_record(ctx, NULL, ret, s->entry_ns, now, false, plain);
 }
 
 static __always_inline void walk_on_exit(void *ctx, long ret)
@@ -182,10 +197,14 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 	struct walk_entry *e;
 	bool waited;
 
+	if (walk_plain) {
+		walk_slot_exit(ctx, ret, now, true);
+		return;
+	}
 	if (!task_wanted())
 		return;
 	if (walk_slot_used()) {
-		walk_slot_exit(ctx, ret, now);
+		walk_slot_exit(ctx, ret, now, false);
 		return;
 	}
 	e = walk_entry_get(0);
@@ -195,7 +214,8 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 		return;
 	}
 	waited = held_leave(e);
-	walk_record(ctx, e, ret, lock_exact ? e->lock_ns : e->entry_ns, now, waited);
+	walk_record(ctx, e, ret, lock_exact ? e->lock_ns : e->entry_ns, now, waited,
+		    false);
 	e->entry_ns = 0;
 }
 
@@ -203,6 +223,10 @@ static __always_inline void walk_on_entry(void *ctx, bool fentry)
 {
 	struct walk_args a = {};
 
+	if (walk_plain) {
+		walk_slot_enter(bpf_ktime_get_ns());
+		return;
+	}
 	/* An argument the prototype lacks stays 0. */
 	if (trace_on) {
 		a.addr = probe_arg(ctx, fentry, walk_addr_arg, 0);
