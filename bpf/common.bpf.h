@@ -43,6 +43,8 @@ static __always_inline bool cgroup_wanted(void)
 
 static __always_inline bool task_wanted(void)
 {
+	if (!filter_any)
+		return true;
 	if (filter_cgroup && !cgroup_wanted())
 		return false;
 	return !filter_on || tgid_wanted(current_tgid());

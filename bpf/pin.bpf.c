@@ -120,7 +120,8 @@ static __always_inline void gup_exit(long ret)
 	bpf_map_delete_elem(&gup_entries, &tid);
 }
 
-static __always_inline void grab(int refs, __u32 flags)
+/* @refs is never negative: unsigned, it is not sign-extended per page. */
+static __always_inline void grab(__u32 refs, __u32 flags)
 {
 	if (!task_wanted())
 		return;

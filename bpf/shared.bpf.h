@@ -21,6 +21,12 @@
 
 /* Read-only data, set by user space before the load (src/probe/setup.c). */
 SHARED const volatile bool filter_on;		/* count only filter_tgids */
+/*
+ * Either filter: one flag for task_wanted()'s common case, which runs
+ * once per page. The verifier drops a branch on a flag it knows, not
+ * the flag's load, and two flags cost two.
+ */
+SHARED const volatile bool filter_any;
 SHARED const volatile __u64 filter_cgroup;	/* -c: the cgroup's id, or 0 */
 SHARED const volatile bool filter_cgroup_exact;	/* --cgroup-exact: not its descendants */
 SHARED const volatile bool per_process;		/* -P: fill procs */

@@ -69,7 +69,7 @@ static __always_inline void unpin_exit(enum unpin_fn fn)
 	bpf_map_delete_elem(&unpin_entries, &key);
 }
 
-static __always_inline void put_refs(int refs)
+static __always_inline void put_refs(__u32 refs)
 {
 	if (task_wanted())
 		hist_add(H_PUT_REFS, refs);

@@ -69,6 +69,7 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	__typeof__(*skel->rodata) *ro = skel->rodata;
 
 	ro->filter_on = c->filter_on;
+	ro->filter_any = c->filter_on || c->cgroup_id;
 	ro->filter_cgroup = c->cgroup_id;
 	ro->filter_cgroup_exact = c->cgroup_exact;
 	ro->per_process = c->per_process;
