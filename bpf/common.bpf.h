@@ -90,14 +90,12 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return r + (v >> 1);
 }
 
-static __always_inline void hist_add(__u32 id, __u64 v)
+/* @v into histogram @h, whose slots are log2 ones if @log2. */
+static __always_inline void hist_put(struct hist *h, bool log2, __u64 v)
 {
-	struct hist *h = bpf_map_lookup_elem(&hists, &id);
 	__u64 slot;
 
-	if (!h)
-		return;
-	if (id < HIST_FIRST_LOG2)
+	if (!log2)
 		slot = v > HIST_LINEAR_MAX ? HIST_LINEAR_MAX + 1 : v;
 	else
 		slot = log2_slot(v);
@@ -110,6 +108,14 @@ static __always_inline void hist_add(__u32 id, __u64 v)
 	h->sum += v;
 	if (v > h->max)
 		h->max = v;
+}
+
+static __always_inline void hist_add(__u32 id, __u64 v)
+{
+	struct hist *h = bpf_map_lookup_elem(&hists, &id);
+
+	if (h)
+		hist_put(h, id >= HIST_FIRST_LOG2, v);
 }
 
 /* -P: the current process's row, created on first use. */

@@ -91,6 +91,20 @@ static __always_inline void walk_slot_enter(__u64 now)
 	s->entry_ns = now;
 }
 
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct walk_hists);
+} walk_hists SEC(".maps");
+
+static __always_inline struct walk_hists *walk_hists_get(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&walk_hists, &zero);
+}
+
 /* The walk's arguments, for gupstat trace; the pages array, or none. */
 struct walk_args {
 	__u64 addr;
@@ -140,6 +154,7 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 					__u64 ret, __u64 start_ns, __u64 now,
 					bool waited, bool plain)
 {
+	struct walk_hists *w;
 	enum walk_result res;
 	struct counters *c;
 	long pages;
@@ -151,12 +166,13 @@ static __always_inline void walk_record(void *ctx, const struct walk_entry *e,
 		if (c)
 			c->walk_results[res]++;
 	}
-	if (start_ns)
-		hist_add(H_WALK_HOLD_NS, now - start_ns);
+	w = walk_hists_get();
+	if (w && start_ns)
+		hist_put(&w->hold, true, now - start_ns);
 	if (!plain)
 		proc_count(walk_calls, walk_pages, res == WALK_PAGES ? pages : 0);
-	if (res == WALK_PAGES)
-		hist_add(H_WALK_PAGES, pages);
+	if (w && res == WALK_PAGES)
+		hist_put(&w->pages, false, pages);
 	if (!plain && trace_on && start_ns)
 		trace_hold(ctx, e, start_ns, now, pages, res, waited);
 }

@@ -68,6 +68,17 @@ struct hist {
 	__u64 slots[HIST_SLOTS];
 };
 
+/*
+ * The walk's two histograms, H_WALK_HOLD_NS and H_WALK_PAGES, in one
+ * per-CPU value of their own (walk_hists): the walk's exit, run for
+ * every page, finds both with one lookup. User space reads them into
+ * those two ids (src/probe/snapshot.c).
+ */
+struct walk_hists {
+	struct hist hold;
+	struct hist pages;
+};
+
 /* Plain counters, summed over CPUs like the histograms. */
 struct counters {
 	__u64 walk_results[WALK_NR_RESULTS];

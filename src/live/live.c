@@ -28,8 +28,7 @@ static int report(struct live *l, bool redraw)
 	struct snapshot s;
 	int err;
 
-	err = snapshot_read(&s, l->v.s.skel->maps.hists, l->v.s.skel->maps.counters,
-			    l->o.interval);
+	err = snapshot_read(&s, l->v.s.skel, l->o.interval);
 	if (err) {
 		p_err("cannot read the counters: %s\n", strerror(-err));
 		return err;

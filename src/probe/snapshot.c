@@ -8,6 +8,7 @@
 #include <string.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "gupstat.skel.h"
 #include "probe/snapshot.h"
 
 /*
@@ -66,8 +67,32 @@ static int percpu_read(const struct bpf_map *map, __u32 key, void *percpu,
 	return reset ? percpu_zero(fd, key, size, ncpu) : 0;
 }
 
-int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
-		  const struct bpf_map *counters, bool reset)
+/* The walk's own two histograms, kept apart (struct walk_hists). */
+static int walk_hists_read(struct snapshot *s, const struct bpf_map *map,
+			   struct walk_hists *w, int ncpu, bool reset)
+{
+	int cpu, err = percpu_read(map, 0, w, sizeof(*w), ncpu, reset);
+
+	for (cpu = 0; !err && cpu < ncpu; cpu++) {
+		snapshot_merge_hist(&s->hists[H_WALK_HOLD_NS], &w[cpu].hold);
+		snapshot_merge_hist(&s->hists[H_WALK_PAGES], &w[cpu].pages);
+	}
+	return err;
+}
+
+static int counters_read(struct snapshot *s, const struct bpf_map *map,
+			 struct counters *c, int ncpu, bool reset)
+{
+	int cpu, err = percpu_read(map, 0, c, sizeof(*c), ncpu, reset);
+
+	for (cpu = 0; !err && cpu < ncpu; cpu++)
+		snapshot_merge_counters(&s->c, &c[cpu]);
+	/* The walk counts no WALK_PAGES result: its pages histogram does. */
+	s->c.walk_results[WALK_PAGES] = s->hists[H_WALK_PAGES].count;
+	return err;
+}
+
+int snapshot_read(struct snapshot *s, const struct gupstat_bpf *skel, bool reset)
 {
 	int ncpu = libbpf_num_possible_cpus(), cpu, err = 0;
 	struct hist *h;
@@ -76,23 +101,25 @@ int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
 	if (ncpu < 0)
 		return ncpu;
 	memset(s, 0, sizeof(*s));
-	h = calloc(ncpu, sizeof(*h));
+	_Static_assert(sizeof(struct walk_hists) >= sizeof(struct hist) &&
+		       sizeof(struct walk_hists) >= sizeof(struct counters),
+		       "snapshot_read()'s buffer holds every value it reads");
+	/* One buffer, as large as the largest per-CPU value read. */
+	h = calloc(ncpu, sizeof(struct walk_hists));
 	if (!h)
 		return -ENOMEM;
 	for (id = 0; !err && id < NR_HISTS; id++) {
-		err = percpu_read(hists, id, h, sizeof(*h), ncpu, reset);
+		if (id == H_WALK_HOLD_NS || id == H_WALK_PAGES)
+			continue;
+		err = percpu_read(skel->maps.hists, id, h, sizeof(*h), ncpu, reset);
 		for (cpu = 0; !err && cpu < ncpu; cpu++)
 			snapshot_merge_hist(&s->hists[id], &h[cpu]);
 	}
-	if (!err) {
-		struct counters *c = (struct counters *)h;
-
-		err = percpu_read(counters, 0, c, sizeof(*c), ncpu, reset);
-		for (cpu = 0; !err && cpu < ncpu; cpu++)
-			snapshot_merge_counters(&s->c, &c[cpu]);
-		/* The walk counts no WALK_PAGES result: its pages histogram does. */
-		s->c.walk_results[WALK_PAGES] = s->hists[H_WALK_PAGES].count;
-	}
+	if (!err)
+		err = walk_hists_read(s, skel->maps.walk_hists, (struct walk_hists *)h, ncpu,
+				      reset);
+	if (!err)
+		err = counters_read(s, skel->maps.counters, (struct counters *)h, ncpu, reset);
 	free(h);
 	return err;
 }

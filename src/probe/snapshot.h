@@ -14,10 +14,9 @@ struct snapshot {
 	__u64 probe_misses;
 };
 
-struct bpf_map;
+struct gupstat_bpf;
 
-int snapshot_read(struct snapshot *s, const struct bpf_map *hists,
-		  const struct bpf_map *counters, bool reset);
+int snapshot_read(struct snapshot *s, const struct gupstat_bpf *skel, bool reset);
 void snapshot_merge_hist(struct hist *sum, const struct hist *h);
 void snapshot_merge_counters(struct counters *sum, const struct counters *c);
 

@@ -69,7 +69,7 @@ static int scrape(void *arg, FILE *f, bool openmetrics)
 	struct snapshot snap;
 	int err;
 
-	err = snapshot_read(&snap, s->v.s.skel->maps.hists, s->v.s.skel->maps.counters, false) ?:
+	err = snapshot_read(&snap, s->v.s.skel, false) ?:
 	      series_read(s);
 	if (err)
 		return err;
