@@ -44,12 +44,12 @@ const volatile bool walk_plain = false;
 
 /*
  * The per-CPU walk state of the live view without trace, --waits and
- * --lock-exact (walk.bpf.c): which task entered, at what count of its
- * context switches, and when.
+ * --lock-exact: which task entered, at what count of its migrations
+ * between CPUs, and when.
  */
 struct walk_slot {
 	__u64 task;
-	__u64 switches;
+	__u64 migrations;
 	__u64 entry_ns;
 };
 
@@ -73,10 +73,10 @@ static __always_inline struct walk_slot *walk_slot_get(void)
 	return bpf_map_lookup_elem(&walk_slots, &zero);
 }
 
-/* Changes whenever the task leaves its CPU, voluntarily or not. */
-static __always_inline __u64 task_switches(const struct task_struct *t)
+/* Changes whenever the task moves to another CPU (set_task_cpu()). */
+static __always_inline __u64 task_migrations(const struct task_struct *t)
 {
-	return t->nvcsw + t->nivcsw;
+	return t->se.nr_migrations;
 }
 
 static __always_inline void walk_slot_enter(__u64 now)
@@ -87,7 +87,7 @@ static __always_inline void walk_slot_enter(__u64 now)
 	if (!s)
 		return;
 	s->task = (__u64)t;
-	s->switches = task_switches(t);
+	s->migrations = task_migrations(t);
 	s->entry_ns = now;
 }
 
@@ -186,10 +186,16 @@ static __always_inline void state_miss(void)
 }
 
 /*
- * The slot is this walk's only if the task never left the CPU since its
- * entry: a task switched out in between may have come back elsewhere,
- * and another task's walk may have taken the slot. Such a walk is a
- * state miss, counted as one, never a hold measured across two tasks.
+ * The slot holds this walk's entry if it names the task and the task has
+ * not moved to another CPU since: the entry was written to this CPU's
+ * slot, and no later walk of the task's can have rewritten it. A task
+ * switched out and back on the same CPU keeps its walk, the time away
+ * included in the hold, as with task storage; another task's walk on
+ * the CPU meanwhile took the slot (another task named), or the task
+ * came back elsewhere (a migration): a state miss, counted as one,
+ * never a hold measured from another walk's entry. Only checking for a
+ * context switch would miss the walks of every task that another
+ * tracer's wakeup switches out in the same trampoline.
  */
 static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
 					   bool plain)
@@ -199,7 +205,7 @@ static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
 
 	if (!s)
 		return;
-	if (s->task != (__u64)t || s->switches != task_switches(t)) {
+	if (s->task != (__u64)t || s->migrations != task_migrations(t)) {
 		state_miss();
 		return;
 	}

@@ -99,6 +99,40 @@ if run_case "$name" "-k" --folio 4k --size $MB readv; then
 		not_ok "$name: method not named"
 fi
 
+# The walk's entry state without trace, --waits or --lock-exact is a
+# per-CPU slot, the walk's only while its task stays on the CPU: a walk
+# whose task moved to another CPU between entry and exit is a state
+# miss, counted, and its pages are not. A CPU hog on every vCPU switches
+# the workload out at ticks and moves it, some of it inside walks. On
+# base (a page a walk) walks and misses add up to the region exactly; on
+# the batched kernel a missed walk's pages are unknown, so the pages fall
+# short by a miss or more, and by none without one.
+name="readv 4k beside CPU hogs"
+hogs=()
+for ((cpu = 0; cpu < $(nproc); cpu++)); do
+	taskset -c $cpu sh -c 'while :; do :; done' &
+	hogs+=($!)
+done
+if run_case "$name" "" --folio 4k --size $MB readv; then
+	misses=$(counter "$log" state_misses)
+	echo "# $name: $misses state misses"
+	if [ $WALK_BATCHED = 1 ]; then
+		sum=$(hist "$log" walk_pages sum)
+		[ "$misses" = 0 ] && expect_eq "$name: every page walked, no miss" "$sum" $PAGES "$log" ||
+			{ [ "$sum" -lt $PAGES ] && ok "$name: $misses misses, $sum of $PAGES pages" ||
+				not_ok "$name: $misses misses and still $sum of $PAGES pages"; }
+	else
+		expect_eq "$name: walks and state misses add up to the pages" \
+			$(($(hist "$log" walk_pages count) + misses)) $PAGES "$log"
+		expect_eq "$name: pages walked and missed add up" \
+			$(($(hist "$log" walk_pages sum) + misses)) $PAGES "$log"
+	fi
+	expect_eq "$name: a hold per counted walk" "$(hist "$log" walk_hold_ns count)" \
+		"$(hist "$log" walk_pages count)" "$log"
+fi
+kill "${hogs[@]}"
+wait "${hogs[@]}" 2>/dev/null
+
 # 64 kB mTHP: base grabs each page alone; the batched walk grabs a
 # folio's 16 pages with one ref grab. Unpin releases a folio's 16 pins
 # with one gup_put_folio() on both.
