@@ -44,7 +44,8 @@ static __always_inline enum gup_kind gup_kind_of(__u32 flags)
 
 /*
  * gupstat trace: tell the walks of this call whether their pages are
- * stored (an unpatched follow_page_pte() has no pages argument to read).
+ * stored (an unpatched follow_page_pte() has no pages argument to read),
+ * and the task's name for their records; both are unset at its return.
  */
 static __always_inline void gup_array_set(enum walk_array array)
 {
@@ -54,8 +55,13 @@ static __always_inline void gup_array_set(enum walk_array array)
 		return;
 	w = walk_entry_get(array == WALK_ARRAY_UNKNOWN ? 0 :
 			   BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (w)
-		w->gup_array = array;
+	if (!w)
+		return;
+	w->gup_array = array;
+	if (array == WALK_ARRAY_UNKNOWN)
+		w->gup_comm[0] = 0;
+	else
+		bpf_get_current_comm(w->gup_comm, sizeof(w->gup_comm));
 }
 
 static __always_inline void gup_enter(__u64 nr_pages, __u32 flags, void *pages)

@@ -193,6 +193,13 @@ struct walk_entry {
 	 * argument, its caller stores the page after the walk.
 	 */
 	__u8 gup_array;
+	/*
+	 * gupstat trace: the task's name as the __get_user_pages() call it
+	 * is in began (empty outside one), for every hold of the call: a
+	 * task cannot rename itself inside a GUP call, and the helper's
+	 * copy and padding were a tenth of a record's cost.
+	 */
+	char gup_comm[16];
 };
 
 /*

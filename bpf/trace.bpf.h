@@ -20,6 +20,16 @@ static __always_inline __u32 stored_pages(const struct walk_entry *e,
 	return e->array == WALK_ARRAY_PAGES ? pages : 0;
 }
 
+/* The GUP call's copy of the task's name, or the helper's outside one. */
+static __always_inline void trace_comm(struct trace_hold *r, const struct walk_entry *e)
+{
+	if (!e->gup_comm[0]) {
+		bpf_get_current_comm(r->comm, sizeof(r->comm));
+		return;
+	}
+	__builtin_memcpy(r->comm, e->gup_comm, sizeof(r->comm));
+}
+
 static __always_inline void trace_fill(struct trace_hold *r,
 				       const struct walk_entry *e, __u64 start,
 				       __u64 now, long pages,
@@ -42,7 +52,7 @@ static __always_inline void trace_fill(struct trace_hold *r,
 	r->gup_flags = e->gup_flags;
 	r->result = res;
 	r->pad = 0;
-	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	trace_comm(r, e);
 	r->cgroup = bpf_get_current_cgroup_id();
 }
 

@@ -78,6 +78,10 @@ if trace_case "$name" "" --folio 4k --size $T_MB readv; then
 	expect_eq "$name: all pinned (FOLL_PIN)" \
 		"$(holds 'map(select(.args.flags | test("FOLL_PIN") | not)) | length')" 0
 	expect_eq "$name: all the workload's" "$(holds "map(select(.pid != $T_PID)) | length")" 0
+	# Records take the task's name from their GUP call's entry.
+	expect_eq "$name: the workload's thread named by its records" \
+		"$(jq -r "[.traceEvents[] | select(.ph == \"M\" and .name == \"thread_name\" and .tid == $T_PID)][0].args.name" "$tjson")" \
+		gupwork
 	t_p50=$(holds 'map(.dur) | sort | .[length / 2 | floor] * 1000 | floor')
 	expect_eq "$name: file mode" "$(stat -c %a "$T")" 600
 	grep -q "holds written to $T, 0 lost" "$terr" && ok "$name: 0 lost, said on stderr" ||
