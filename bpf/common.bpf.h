@@ -50,6 +50,25 @@ static __always_inline bool task_wanted(void)
 	return !filter_on || tgid_wanted(current_tgid());
 }
 
+/*
+ * A one-entry per-CPU array @map holding a @vtype, and its getter,
+ * map_get(): a CPU's own state or counts, found by an inlined lookup.
+ */
+#define PERCPU_VALUE(map, vtype)					\
+struct {								\
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);			\
+	__uint(max_entries, 1);						\
+	__type(key, __u32);						\
+	__type(value, vtype);						\
+} map SEC(".maps");							\
+									\
+static __always_inline vtype *map##_get(void)				\
+{									\
+	__u32 zero = 0;							\
+									\
+	return bpf_map_lookup_elem(&map, &zero);			\
+}
+
 static __always_inline struct counters *counters_get(void)
 {
 	__u32 zero = 0;

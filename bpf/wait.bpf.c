@@ -34,23 +34,11 @@ struct wait_state {
 	__u32 holder_tid;
 };
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct wait_state);
-} wait_states SEC(".maps");
-
-static __always_inline struct wait_state *wait_state_get(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&wait_states, &zero);
-}
+PERCPU_VALUE(wait_states, struct wait_state)
 
 static __always_inline void wait_on_entry(void *ctx, bool fentry)
 {
-	struct wait_state *w = wait_state_get();
+	struct wait_state *w = wait_states_get();
 	struct pte_held *h;
 	__u64 lock;
 
@@ -113,7 +101,7 @@ static __always_inline void trace_wait(void *ctx, const struct wait_state *w,
 static __always_inline void wait_on_exit(void *ctx, long ret, bool fexit)
 {
 	__u64 now = bpf_ktime_get_ns();
-	struct wait_state *w = wait_state_get(), s;
+	struct wait_state *w = wait_states_get(), s;
 
 	if (!w || !w->lock)
 		return;

@@ -53,24 +53,12 @@ struct walk_slot {
 	__u64 entry_ns;
 };
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct walk_slot);
-} walk_slots SEC(".maps");
+PERCPU_VALUE(walk_slots, struct walk_slot)
 
 /* Only the walk's own probes look at the state: the slot will do. */
 static __always_inline bool walk_slot_used(void)
 {
 	return !trace_on && !waits_on && !lock_exact;
-}
-
-static __always_inline struct walk_slot *walk_slot_get(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&walk_slots, &zero);
 }
 
 /* Changes whenever the task moves to another CPU (set_task_cpu()). */
@@ -81,7 +69,7 @@ static __always_inline __u64 task_migrations(const struct task_struct *t)
 
 static __always_inline void walk_slot_enter(__u64 now)
 {
-	struct walk_slot *s = walk_slot_get();
+	struct walk_slot *s = walk_slots_get();
 	struct task_struct *t = bpf_get_current_task_btf();
 
 	if (!s)
@@ -91,19 +79,7 @@ static __always_inline void walk_slot_enter(__u64 now)
 	s->entry_ns = now;
 }
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct walk_hists);
-} walk_hists SEC(".maps");
-
-static __always_inline struct walk_hists *walk_hists_get(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&walk_hists, &zero);
-}
+PERCPU_VALUE(walk_hists, struct walk_hists)
 
 /* The walk's arguments, for gupstat trace; the pages array, or none. */
 struct walk_args {
@@ -200,7 +176,7 @@ static __always_inline void state_miss(void)
 static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
 					   bool plain)
 {
-	struct walk_slot *s = walk_slot_get();
+	struct walk_slot *s = walk_slots_get();
 	struct task_struct *t = bpf_get_current_task_btf();
 
 	if (!s)
