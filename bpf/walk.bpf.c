@@ -83,7 +83,6 @@ PERCPU_VALUE(walk_hists, struct walk_hists)
 
 /* The walk's arguments, for gupstat trace; the pages array, or none. */
 struct walk_args {
-	__u64 addr;
 	__u64 flags;
 	__u64 pages;
 };
@@ -91,7 +90,6 @@ struct walk_args {
 static __always_inline void walk_save_args(struct walk_entry *e,
 					   const struct walk_args *a)
 {
-	e->addr = a->addr;
 	e->gup_flags = a->flags;
 	e->fill_ns = 0;
 	e->fill_start_ns = 0;
@@ -102,7 +100,11 @@ static __always_inline void walk_save_args(struct walk_entry *e,
 		e->array = e->gup_array;
 }
 
-static __always_inline void walk_enter(const struct walk_args *a)
+/*
+ * @addr names the walk to its exit (walk_entry_stale()) and, traced, is
+ * the record's address.
+ */
+static __always_inline void walk_enter(__u64 addr, const struct walk_args *a)
 {
 	struct walk_entry *e;
 
@@ -115,6 +117,7 @@ static __always_inline void walk_enter(const struct walk_args *a)
 	e = walk_entry_get(BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (!e)
 		return;
+	e->addr = addr;
 	if (trace_on)
 		walk_save_args(e, a);
 	e->lock_ns = 0;
@@ -162,6 +165,41 @@ static __always_inline void state_miss(void)
 }
 
 /*
+ * The task's entry state is another walk's: the kernel skipped this
+ * walk's entry program, and the exit program of the task's walk before
+ * it (a task preempted inside each, on that CPU), which left its entry
+ * behind. Measured from it, the hold would take in the time between the
+ * walks. fexit sees the walk's own arguments; a kretprobe does not, and
+ * its programs, run with preemption off, are skipped only when nested.
+ */
+static __always_inline bool walk_entry_stale(void *ctx, const struct walk_entry *e,
+					     bool fexit)
+{
+	return fexit && e->addr != probe_arg(ctx, true, walk_addr_arg, 0);
+}
+
+/*
+ * A hold the exit cannot measure: its entry program was skipped (or ran
+ * before the attach). Counted once, in the live view's state misses and,
+ * traced, as a lost hold; a skipped exit is counted by the kernel.
+ */
+static __always_inline void walk_unentered(struct walk_entry *e)
+{
+	struct trace_counters *t;
+
+	state_miss();
+	if (!e)
+		return;
+	held_leave(e);
+	e->entry_ns = 0;
+	if (!trace_on)
+		return;
+	t = trace_stats_get();
+	if (t)
+		t->unentered++;
+}
+
+/*
  * The slot holds this walk's entry if it names the task and the task has
  * not moved to another CPU since: the entry was written to this CPU's
  * slot, and no later walk of the task's can have rewritten it. A task
@@ -189,7 +227,7 @@ static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
 	walk_record(ctx, NULL, ret, s->entry_ns, now, false, plain);
 }
 
-static __always_inline void walk_on_exit(void *ctx, long ret)
+static __always_inline void walk_on_exit(void *ctx, long ret, bool fexit)
 {
 	__u64 now = bpf_ktime_get_ns();
 	struct walk_entry *e;
@@ -206,9 +244,8 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 		return;
 	}
 	e = walk_entry_get(0);
-	if (!e || !e->entry_ns) {
-		/* Entered before we attached. */
-		state_miss();
+	if (!e || !e->entry_ns || walk_entry_stale(ctx, e, fexit)) {
+		walk_unentered(e);
 		return;
 	}
 	waited = held_leave(e);
@@ -220,21 +257,23 @@ static __always_inline void walk_on_exit(void *ctx, long ret)
 static __always_inline void walk_on_entry(void *ctx, bool fentry)
 {
 	struct walk_args a = {};
+	__u64 addr = 0;
 
 	if (walk_plain) {
 		walk_slot_enter(bpf_ktime_get_ns());
 		return;
 	}
 	/* An argument the prototype lacks stays 0. */
+	if (!walk_slot_used())
+		addr = probe_arg(ctx, fentry, walk_addr_arg, 0);
 	if (trace_on) {
-		a.addr = probe_arg(ctx, fentry, walk_addr_arg, 0);
 		a.flags = probe_arg(ctx, fentry, walk_flags_arg, 0);
 		a.pages = probe_arg(ctx, fentry, walk_pages_arg, 0);
 	}
-	walk_enter(&a);
+	walk_enter(addr, &a);
 }
 
 ENTRY_TWINS(walk, follow_page_pte)
-EXIT_TWINS(walk, follow_page_pte)
+EXIT_ARGS_TWINS(walk, follow_page_pte)
 
 char LICENSE[] SEC("license") = "GPL";

@@ -197,6 +197,7 @@ struct trace_counters {
 	__u64 lost;		/* ring buffer full: bpf_ringbuf_reserve() failed */
 	__u64 below_min;	/* holds shorter than --min-ns, filtered out */
 	__u64 stack_errors;	/* bpf_get_stackid() failed (record kept) */
+	__u64 unentered;	/* holds whose entry program did not run (walk.bpf.c) */
 };
 
 #endif /* __GUPSTAT_H */

@@ -351,6 +351,14 @@ __u64 probe_missed(const struct probe *p)
 	return missed;
 }
 
+/* The exit program's alone: each of its skips is one call unrecorded. */
+__u64 probe_exit_missed(const struct probe *p)
+{
+	struct bpf_program *progs[2];
+
+	return probe_attached_progs(p, progs) == 2 ? prog_missed(progs[1]) : 0;
+}
+
 /* Only the kind attached: the spare kprobes of an fentry probe never run. */
 int probe_attached_progs(const struct probe *p, struct bpf_program *progs[2])
 {

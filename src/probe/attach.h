@@ -67,6 +67,7 @@ void probe_detach(struct probe *p);
 const char *probe_method_name(const struct probe *p);
 /* Runs of its programs the kernel skipped (its recursion guard). */
 __u64 probe_missed(const struct probe *p);
+__u64 probe_exit_missed(const struct probe *p);
 /* The entry and exit programs of the kind attached (either may be NULL); 0 to 2. */
 int probe_attached_progs(const struct probe *p, struct bpf_program *progs[2]);
 /* For the messages about a whole list (probes.c): */

@@ -132,7 +132,7 @@ const struct catalog_counter catalog_counters[] = {
 		"FOLL_PIN __get_user_pages() calls with FOLL_LONGTERM.",
 		P_GUP, NULL, NULL, 1, false),
 	COUNTER(state_misses, "state_misses",
-		"Returns without their entry's state: calls in flight at attach, walks whose task moved to another CPU inside the walk.",
+		"Returns without their entry's state: calls in flight at attach, walks whose task moved to another CPU inside the walk, walks whose entry program the kernel skipped.",
 		NR_PROBES, NULL, NULL, 1, false),
 	COUNTER(held_lost, "pte_held_lost",
 		"PTE-lock holds --waits could not register (map full): spins on them are not counted.",

@@ -177,6 +177,7 @@ static int sum_counters(struct tracer *t, struct trace_counters *sum)
 		sum->lost += c[cpu].lost;
 		sum->below_min += c[cpu].below_min;
 		sum->stack_errors += c[cpu].stack_errors;
+		sum->unentered += c[cpu].unentered;
 	}
 	free(c);
 	return err;
@@ -192,15 +193,18 @@ static void read_counters(struct tracer *t, struct trace_counters *sum)
 }
 
 /*
- * Holds the kernel never let the walk's probe record: its entry or exit
- * program skipped (probe_missed()), each skip one hold. On 7.x, where
- * a task can be preempted inside a program, this happens with two
- * walkers on two CPUs (measured: 1024 holds, one process_vm_readv(), in
- * 4 of 8 runs of test_trace.sh's two-cgroup case on Debian's 7.3).
+ * Holds the kernel never let the walk's probe record. A skipped exit
+ * program is counted by the kernel (probe_exit_missed()); a skipped
+ * entry program by the exit, which finds no entry of the walk's
+ * (walk.bpf.c, unentered). Counting both programs' skips would count
+ * twice a hold whose entry and exit were both skipped. On 7.x, where a
+ * task can be preempted inside a program, skips happen with two walkers
+ * on two CPUs (measured: 1024 holds, one process_vm_readv(), in 4 of 8
+ * runs of test_trace.sh's two-cgroup case on Debian's 7.3).
  */
-static __u64 probe_skips(const struct tracer *t)
+static __u64 exit_skips(const struct tracer *t)
 {
-	return probe_missed(&t->ss.probes[P_WALK]);
+	return probe_exit_missed(&t->ss.probes[P_WALK]);
 }
 
 /* -p, -c or a command: the programs also run, and are skipped, for others. */
@@ -209,10 +213,10 @@ static bool filtered(const struct tracer *t)
 	return t->o.cmd || t->o.pid || t->o.cgroup;
 }
 
-/* The skips that are surely the trace's lost holds: all, unfiltered. */
-static __u64 holds_skipped(const struct tracer *t)
+/* The holds surely lost: unentered ones are the traced tasks' only. */
+static __u64 holds_skipped(const struct tracer *t, const struct trace_counters *c)
 {
-	return filtered(t) ? 0 : probe_skips(t);
+	return c->unentered + (filtered(t) ? 0 : exit_skips(t));
 }
 
 /* The trailer's lost count: ~0 stays "the counter could not be read". */
@@ -239,14 +243,15 @@ static void report_lost(const struct tracer *t, const struct trace_counters *c,
 	else if (c->lost)
 		p_err("WARNING: %llu %s lost: the %u-byte ring buffer was full (raise -b)\n",
 		      (unsigned long long)c->lost, what, t->o.buffer);
-	if (skipped)
-		p_err("WARNING: %llu holds lost: the kernel skipped the follow_page_pte() probe "
-		      "while the same program ran on that CPU (a task preempted inside it)\n",
-		      (unsigned long long)skipped);
-	else if (filtered(t) && probe_skips(t))
+	if (filtered(t) && exit_skips(t))
 		p_err("WARNING: up to %llu holds lost: the kernel skipped the follow_page_pte() "
 		      "probe that many times, for traced tasks and others alike\n",
-		      (unsigned long long)probe_skips(t));
+		      (unsigned long long)(skipped + exit_skips(t)));
+	else if (skipped)
+		p_err("WARNING: %llu holds lost: the kernel skipped the follow_page_pte() probe "
+		      "while the same program ran on that CPU (a task preempted inside it), "
+		      "or the walk was in flight at the attach\n",
+		      (unsigned long long)skipped);
 	/* It runs outside walks too: how many of its skips were in one is not known. */
 	if (lock_skipped)
 		p_err("WARNING: up to %llu more holds lost: the kernel skipped the %s() probe "
@@ -309,7 +314,7 @@ static void progress_tick(struct tracer *t)
 	p = (struct trace_progress){
 		.elapsed_ns = now - t->ss.start_ns,
 		.holds = st.written, .bytes = st.bytes,
-		.lost_known = known, .lost = c.lost + holds_skipped(t),
+		.lost_known = known, .lost = c.lost + holds_skipped(t, &c),
 		.disk_behind = st.waits > 0,
 		.queued = st.queued, .queue_cap = st.cap,
 	};
@@ -377,7 +382,7 @@ static int finish(struct tracer *t, bool failed)
 	/* The queue's last holds reach the file; the writer is this thread's again. */
 	trace_spool_stop(&t->spool);
 	read_counters(t, &c);
-	skipped = holds_skipped(t);
+	skipped = holds_skipped(t, &c);
 	e = (struct trace_end){ .lost = lost_total(&c, skipped),
 				.below_min = c.below_min,
 				.stack_errors = c.stack_errors,
