@@ -93,7 +93,10 @@ EOF
 bt_start() {
 	write_bt "$2" "$3"
 	: >"$1"
-	bpftrace "$bt" >"$1" 2>&1 &
+	# Unbuffered: END's counts reach OUT before bpftrace detaches, which
+	# under TCG has taken over a minute (its output, buffered, died with
+	# it when killed).
+	bpftrace -B none "$bt" >"$1" 2>&1 &
 	BT_PID=$!
 	# Attaching is said before the programs load: one the kernel
 	# refuses ends bpftrace after it.
@@ -104,7 +107,8 @@ bt_start() {
 
 # bt_stop PID OUT: SIGINT, and its END block's two counts in BT_WAITS and
 # BT_SPINS, as printed before its "bt-end" (bpftrace prints the cleared
-# maps again as it exits); 1 if END did not run.
+# maps again as it exits); 1 if END did not run. A bpftrace still
+# detaching a minute after END is killed: its counts stand.
 bt_stop() {
 	local i
 	kill -INT "$1"
