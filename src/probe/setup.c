@@ -75,8 +75,8 @@ void setup_rodata(struct gupstat_bpf *skel, const struct btf *btf,
 	ro->per_process = c->per_process;
 	ro->per_cgroup = c->per_cgroup;
 	ro->walk_returns_count = c->walk_returns_count;
-	ro->walk_plain = !c->filter_on && !c->cgroup_id && !c->per_process &&
-			 !c->per_cgroup && !c->lock_exact && !c->waits && !c->trace;
+	ro->walk_plain = !ro->filter_any && !c->per_process && !c->per_cgroup &&
+			 !c->lock_exact && !c->waits && !c->trace;
 	ro->lock_exact = c->lock_exact;
 	ro->waits_on = c->waits;
 	ro->pmu_on = c->pmu_on;
