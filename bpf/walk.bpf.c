@@ -45,13 +45,21 @@ const volatile bool walk_plain = false;
 /*
  * The per-CPU walk state of the live view without trace, --waits and
  * --lock-exact: which task entered, at what count of its migrations
- * between CPUs, and when.
+ * between CPUs, at which address, and when.
  */
 struct walk_slot {
 	__u64 task;
 	__u64 migrations;
+	__u64 addr;
 	__u64 entry_ns;
 };
+
+/*
+ * The address's position on every kernel gupstat knows (walk_addr_arg's
+ * list): a plain context load where walk_addr_arg would cost a helper
+ * call a page. It tells a walk's entry from the task's previous one's.
+ */
+#define WALK_ADDR_FIXED	1
 
 PERCPU_VALUE(walk_slots, struct walk_slot)
 
@@ -67,7 +75,7 @@ static __always_inline __u64 task_migrations(const struct task_struct *t)
 	return t->se.nr_migrations;
 }
 
-static __always_inline void walk_slot_enter(__u64 now)
+static __always_inline void walk_slot_enter(void *ctx, bool fentry, __u64 now)
 {
 	struct walk_slot *s = walk_slots_get();
 	struct task_struct *t = bpf_get_current_task_btf();
@@ -76,6 +84,7 @@ static __always_inline void walk_slot_enter(__u64 now)
 		return;
 	s->task = (__u64)t;
 	s->migrations = task_migrations(t);
+	s->addr = probe_arg_fixed(ctx, fentry, WALK_ADDR_FIXED);
 	s->entry_ns = now;
 }
 
@@ -104,14 +113,15 @@ static __always_inline void walk_save_args(struct walk_entry *e,
  * @addr names the walk to its exit (walk_entry_stale()) and, traced, is
  * the record's address.
  */
-static __always_inline void walk_enter(__u64 addr, const struct walk_args *a)
+static __always_inline void walk_enter(void *ctx, bool fentry, __u64 addr,
+				       const struct walk_args *a)
 {
 	struct walk_entry *e;
 
 	if (!task_wanted())
 		return;
 	if (walk_slot_used()) {
-		walk_slot_enter(bpf_ktime_get_ns());
+		walk_slot_enter(ctx, fentry, bpf_ktime_get_ns());
 		return;
 	}
 	e = walk_entry_get(BPF_LOCAL_STORAGE_GET_F_CREATE);
@@ -209,17 +219,21 @@ static __always_inline void walk_unentered(struct walk_entry *e)
  * came back elsewhere (a migration): a state miss, counted as one,
  * never a hold measured from another walk's entry. Only checking for a
  * context switch would miss the walks of every task that another
- * tracer's wakeup switches out in the same trampoline.
+ * tracer's wakeup switches out in the same trampoline. Under fexit the
+ * address also tells the walk from the task's previous one, left in the
+ * slot when the kernel skipped both that walk's exit and this one's
+ * entry (walk_entry_stale()).
  */
 static __always_inline void walk_slot_exit(void *ctx, long ret, __u64 now,
-					   bool plain)
+					   bool fexit, bool plain)
 {
 	struct walk_slot *s = walk_slots_get();
 	struct task_struct *t = bpf_get_current_task_btf();
 
 	if (!s)
 		return;
-	if (s->task != (__u64)t || s->migrations != task_migrations(t)) {
+	if (s->task != (__u64)t || s->migrations != task_migrations(t) ||
+	    (fexit && s->addr != probe_arg_fixed(ctx, true, WALK_ADDR_FIXED))) {
 		state_miss();
 		return;
 	}
@@ -234,13 +248,13 @@ static __always_inline void walk_on_exit(void *ctx, long ret, bool fexit)
 	bool waited;
 
 	if (walk_plain) {
-		walk_slot_exit(ctx, ret, now, true);
+		walk_slot_exit(ctx, ret, now, fexit, true);
 		return;
 	}
 	if (!task_wanted())
 		return;
 	if (walk_slot_used()) {
-		walk_slot_exit(ctx, ret, now, false);
+		walk_slot_exit(ctx, ret, now, fexit, false);
 		return;
 	}
 	e = walk_entry_get(0);
@@ -260,7 +274,7 @@ static __always_inline void walk_on_entry(void *ctx, bool fentry)
 	__u64 addr = 0;
 
 	if (walk_plain) {
-		walk_slot_enter(bpf_ktime_get_ns());
+		walk_slot_enter(ctx, fentry, bpf_ktime_get_ns());
 		return;
 	}
 	/* An argument the prototype lacks stays 0. */
@@ -270,7 +284,7 @@ static __always_inline void walk_on_entry(void *ctx, bool fentry)
 		a.flags = probe_arg(ctx, fentry, walk_flags_arg, 0);
 		a.pages = probe_arg(ctx, fentry, walk_pages_arg, 0);
 	}
-	walk_enter(addr, &a);
+	walk_enter(ctx, fentry, addr, &a);
 }
 
 ENTRY_TWINS(walk, follow_page_pte)
