@@ -189,8 +189,8 @@ static __always_inline bool walk_entry_stale(void *ctx, const struct walk_entry 
 }
 
 /*
- * A hold the exit cannot measure: its entry program was skipped (or ran
- * before the attach). Counted once, in the live view's state misses and,
+ * A hold the exit cannot measure: its entry program was skipped, or the
+ * walk began before the attach. Counted once, in the live view's state misses and,
  * traced, as a lost hold; a skipped exit is counted by the kernel.
  */
 static __always_inline void walk_unentered(struct walk_entry *e)

@@ -343,8 +343,8 @@ if [ $WAITS_OK = 0 ]; then
 	done
 else
 	# The batched walk meets few waiters under trace's cost (2 to 5 in
-	# a run, 0 once in make check, batched-debug 2026-12-06): a run
-	# without a wait checks nothing, so up to three are run.
+	# a run, 0 once in a run of this file, batched-debug 2026-12-06): a
+	# run without a wait checks nothing, so up to three are run.
 	n='' total='' nohold=''
 	for runs in 1 2 3; do
 		rm -f "$gt"
